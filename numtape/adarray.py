@@ -1,0 +1,401 @@
+"""ADArray: a traced array is a NumPy array of arena addresses with the user's shape.
+
+Structural operations (indexing, slicing, reshape, transpose, concatenate, broadcast, ...) are
+the same NumPy operation on the address array: no op is recorded.  Item assignment writes an
+address: O(1).  An arithmetic op needs its operands as contiguous blocks; one that is not (a
+fancy index, a filled array, a broadcast) is gathered once, then.  A scalar is an int address.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from numtape.errors import TracingError
+from numtape.ops import BY_NAME, BY_UFUNC, OPS
+from numtape.recording import inactive_error
+
+HANDLED_FUNCTIONS: dict = {}
+
+_CONVERSION_HINT = ("traced values have no concrete value while recording: use np.where(cond, "
+                    "a, b) instead of if/else on traced values, and create arrays you fill with "
+                    "traced values with np.zeros_like(x) or nt.zeros(shape)")
+
+
+def wrap(rec, a):
+    """A new ADArray over address(es) ``a`` (int for a scalar, int64 ndarray otherwise)."""
+    r = object.__new__(ADArray)
+    if type(a) is not int:
+        a = np.asarray(a, dtype=np.int64)
+        if a.ndim == 0:
+            a = int(a)
+    r._a = a
+    r._rec = rec
+    return r
+
+
+def recorder_of(*xs):
+    """The recording the traced operands belong to (the first one found)."""
+    for x in xs:
+        if type(x) is ADArray:
+            rec = x._rec
+            if not rec.active:
+                raise inactive_error(rec)
+            return rec
+        if isinstance(x, (list, tuple)):
+            rec = recorder_of(*x)
+            if rec is not None:
+                return rec
+    return None
+
+
+def operand(rec, v):
+    """Addresses of v in recording ``rec``: an int for a scalar, an int64 array otherwise.
+
+    Constants are pooled (scalars) or copied into a constant block (arrays)."""
+    t = type(v)
+    if t is ADArray:
+        if v._rec is not rec:
+            raise inactive_error(v._rec) if not v._rec.active else TracingError(
+                "traced values from two different recordings cannot be combined")
+        return v._a
+    if t is float or t is int or t is bool:
+        return rec.const(float(v))
+    if isinstance(v, (list, tuple)) and any(type(e) is ADArray for e in _flatten(v)):
+        return np.array([operand(rec, e) for e in v], dtype=np.int64)
+    arr = np.asarray(v)
+    if arr.dtype.kind == "c":
+        raise TypeError("complex constants are not supported on traced arrays")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"cannot use a {arr.dtype} value as a constant of a tape")
+    if arr.ndim == 0:
+        return rec.const(float(arr))
+    return rec.const_block(arr)
+
+
+def _flatten(seq):
+    for e in seq:
+        if isinstance(e, (list, tuple)):
+            yield from _flatten(e)
+        else:
+            yield e
+
+
+def addr_array(rec, v) -> np.ndarray:
+    """Like ``operand`` but always an ndarray (0-d for scalars)."""
+    a = operand(rec, v)
+    return np.asarray(a, dtype=np.int64)
+
+
+# ---- recording elementwise ops -----------------------------------------------------------
+def elementwise(spec, *xs):
+    """Record elementwise op ``spec`` on operands xs (ADArrays or constants), broadcasting."""
+    rec = recorder_of(*xs)
+    if rec is None:
+        return spec.value(*[np.asarray(x, dtype=np.float64) for x in xs])
+    if spec.name in _COMPARISONS and not rec.comparisons:
+        raise TracingError(f"{spec.name}: comparisons of traced values are forbidden by "
+                           "TapeConfig(comparison='forbid')")
+    addrs = [operand(rec, x) for x in xs]
+    if all(type(a) is int for a in addrs):
+        return wrap(rec, rec.scalar_op(spec.code, addrs))
+    addrs = [np.asarray(a) for a in addrs]
+    shape = np.broadcast_shapes(*(a.shape for a in addrs))
+    n = int(np.prod(shape))
+    if n == 0:
+        return wrap(rec, np.zeros(shape, dtype=np.int64))
+    flags, starts = 0, []
+    for j, a in enumerate(addrs):
+        if a.size == 1 and n > 1:
+            flags |= 1 << j
+            starts.append(int(a.flat[0]))
+        else:
+            starts.append(rec.contiguous(np.broadcast_to(a, shape)))
+    o = rec.block_op(spec.code, flags, starts, (), n)
+    return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
+
+
+_COMPARISONS = {"LtOp", "LeOp", "GtOp", "GeOp", "EqOp", "NeOp"}
+
+
+def _binary(name):
+    spec = BY_NAME[name]
+    code = spec.code
+
+    def op(self, other):
+        # fast path: scalar (op) scalar or scalar (op) Python number, the Python-loop case
+        rec = self._rec
+        a = self._a
+        if type(a) is int and rec.active:
+            t = type(other)
+            if t is ADArray:
+                b = other._a
+                if type(b) is int and other._rec is rec:
+                    return wrap(rec, rec.scalar_op(code, (a, b)))
+            elif t is float or t is int:
+                return wrap(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
+        return elementwise(spec, self, other)
+
+    def rop(self, other):
+        rec = self._rec
+        if type(self._a) is int and rec.active and (type(other) is float or type(other) is int):
+            return wrap(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
+        return elementwise(spec, other, self)
+
+    return op, rop
+
+
+def _unary(name):
+    spec = BY_NAME[name]
+    code = spec.code
+
+    def op(self):
+        if type(self._a) is int and self._rec.active:
+            return wrap(self._rec, self._rec.scalar_op(code, (self._a,)))
+        return elementwise(spec, self)
+    return op
+
+
+_UFUNC_FAST = {uf: spec.code for uf, spec in BY_UFUNC.items() if spec.arity == 1}
+_SPECIAL_POWERS = {2.0: "SquareOp", 0.5: "SqrtOp", -1.0: "ReciprocalOp"}
+
+
+def power(a, b):
+    """a ** b; exponents 2, 0.5 and -1 record SquareOp/SqrtOp/ReciprocalOp, as NumPy computes
+    them the same way."""
+    if type(b) in (int, float) or (isinstance(b, np.ndarray) and b.ndim == 0 and
+                                    b.dtype.kind in "iuf"):
+        name = _SPECIAL_POWERS.get(float(b))
+        if name is not None:
+            return elementwise(BY_NAME[name], a)
+        if float(b) == 1.0:
+            return a
+    return elementwise(BY_NAME["PowOp"], a, b)
+
+
+class ADArray:
+    """A traced float64 array (see module docstring).  Users meet it inside ``f`` of MakeTape."""
+
+    __slots__ = ("_a", "_rec")
+    __array_priority__ = 1000
+    __hash__ = None
+
+    # ---- shape -------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return () if type(self._a) is int else self._a.shape
+
+    @property
+    def ndim(self):
+        return 0 if type(self._a) is int else self._a.ndim
+
+    @property
+    def size(self):
+        return 1 if type(self._a) is int else self._a.size
+
+    @property
+    def dtype(self):
+        return np.dtype(np.float64)
+
+    @property
+    def addresses(self) -> np.ndarray:
+        """A copy of the (provisional) arena addresses, for inspection."""
+        return np.array(self._a, dtype=np.int64)
+
+    def __len__(self):
+        if type(self._a) is int:
+            raise TypeError("len() of a 0-d traced array")
+        return len(self._a)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self):
+        return f"ADArray(shape={self.shape}, traced)"
+
+    # ---- indexing: address bookkeeping only --------------------------------------------
+    def __getitem__(self, key):
+        a = self._a
+        if type(key) is int and type(a) is not int and a.ndim == 1:
+            return wrap(self._rec, int(a[key]))
+        _check_key(key)
+        if type(a) is int:
+            a = np.asarray(a)
+        return wrap(self._rec, a[key])
+
+    def __setitem__(self, key, value):
+        rec = self._rec
+        if not rec.active:
+            raise inactive_error(rec)
+        _check_key(key)
+        v = operand(rec, value)
+        if type(self._a) is int:
+            raise TypeError("cannot assign into a 0-d traced value; rebind the name instead")
+        self._a[key] = v
+
+    # ---- refused conversions -----------------------------------------------------------
+    def _refuse(self, *_args, **_kw):
+        raise TracingError(_CONVERSION_HINT)
+
+    __bool__ = __int__ = __float__ = __index__ = __complex__ = _refuse
+
+    def __array__(self, dtype=None, copy=None):
+        raise TracingError("np.asarray/np.array of a traced array: " + _CONVERSION_HINT +
+                           "; combine traced values with np.stack or np.concatenate")
+
+    def item(self, *args):
+        raise TracingError(_CONVERSION_HINT)
+
+    tolist = item
+
+    # ---- arithmetic --------------------------------------------------------------------
+    __add__, __radd__ = _binary("AddOp")
+    __sub__, __rsub__ = _binary("SubOp")
+    __mul__, __rmul__ = _binary("MulOp")
+    __truediv__, __rtruediv__ = _binary("DivOp")
+    __lt__, _ = _binary("LtOp")
+    __le__, _ = _binary("LeOp")
+    __gt__, _ = _binary("GtOp")
+    __ge__, _ = _binary("GeOp")
+    __eq__, _ = _binary("EqOp")
+    __ne__, _ = _binary("NeOp")
+    __and__, __rand__ = _binary("AndOp")
+    __or__, __ror__ = _binary("OrOp")
+    __neg__ = _unary("NegOp")
+    __abs__ = _unary("AbsOp")
+    __invert__ = _unary("NotOp")
+
+    def __pos__(self):
+        return self
+
+    def __pow__(self, other):
+        return power(self, other)
+
+    def __rpow__(self, other):
+        return elementwise(BY_NAME["PowOp"], other, self)
+
+    def __matmul__(self, other):
+        return HANDLED_FUNCTIONS[np.matmul](self, other)
+
+    def __rmatmul__(self, other):
+        return HANDLED_FUNCTIONS[np.matmul](other, self)
+
+    def _no_op(self, *_args):
+        raise TracingError("floor division, modulo and divmod are not differentiable and are "
+                           "not supported on traced arrays")
+
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __divmod__ = _no_op
+
+    # ---- NumPy protocols ---------------------------------------------------------------
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if kwargs.get("out") is not None:
+            raise TypeError(f"np.{ufunc.__name__}(..., out=...) cannot write into a traced "
+                            "array; assign the result instead (y = np.{0}(x))"
+                            .format(ufunc.__name__))
+        kwargs.pop("out", None)
+        if kwargs.pop("dtype", None) not in (None, float, np.float64):
+            raise TypeError(f"np.{ufunc.__name__}: traced arrays are float64 only")
+        if kwargs:
+            raise TypeError(f"np.{ufunc.__name__}: keyword(s) {sorted(kwargs)} are not "
+                            "supported on traced arrays")
+        if method == "__call__":
+            if ufunc is np.power:
+                return power(*inputs)
+            if ufunc is np.positive:
+                return inputs[0]
+            code = _UFUNC_FAST.get(ufunc)
+            x = inputs[0]
+            if code is not None and type(x) is ADArray and type(x._a) is int and x._rec.active:
+                return wrap(x._rec, x._rec.scalar_op(code, (x._a,)))
+            spec = BY_UFUNC.get(ufunc)
+            if spec is not None:
+                return elementwise(spec, *inputs)
+        reducer = _UFUNC_METHODS.get((ufunc, method))
+        if reducer is not None:
+            return HANDLED_FUNCTIONS[reducer](*inputs)
+        name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
+        raise TracingError(f"np.{name} is not supported on traced arrays (numtape has no "
+                           "derivative rule for it)")
+
+    def __array_function__(self, func, types, args, kwargs):
+        impl = HANDLED_FUNCTIONS.get(func)
+        if impl is None:
+            mod = getattr(func, "__module__", "numpy") or "numpy"
+            raise TracingError(f"{mod}.{func.__name__} is not supported on traced arrays; "
+                               "see the README for the supported NumPy surface")
+        return impl(*args, **kwargs)
+
+    # ---- methods mirroring ndarray -----------------------------------------------------
+    def reshape(self, *shape, order="C"):
+        return np.reshape(self, shape[0] if len(shape) == 1 else shape, order=order)
+
+    def ravel(self, order="C"):
+        return np.ravel(self, order=order)
+
+    flatten = ravel
+
+    def transpose(self, *axes):
+        return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))
+
+    @property
+    def T(self):
+        return np.transpose(self)
+
+    def copy(self):
+        return wrap(self._rec, np.array(self._a, dtype=np.int64) if type(self._a) is not int
+                    else self._a)
+
+    def astype(self, dtype, copy=True):
+        if np.dtype(dtype) != np.float64:
+            raise TypeError("traced arrays are float64 only")
+        return self.copy() if copy else self
+
+    def squeeze(self, axis=None):
+        return np.squeeze(self, axis=axis)
+
+    def swapaxes(self, a, b):
+        return np.swapaxes(self, a, b)
+
+    def sum(self, axis=None, keepdims=False):
+        return np.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self, axis=None, keepdims=False):
+        return np.prod(self, axis=axis, keepdims=keepdims)
+
+    def mean(self, axis=None, keepdims=False):
+        return np.mean(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis=None, keepdims=False):
+        return np.max(self, axis=axis, keepdims=keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return np.min(self, axis=axis, keepdims=keepdims)
+
+    def cumsum(self, axis=None):
+        return np.cumsum(self, axis=axis)
+
+    def dot(self, other):
+        return np.dot(self, other)
+
+    def clip(self, a_min=None, a_max=None):
+        return np.clip(self, a_min, a_max)
+
+    def repeat(self, repeats, axis=None):
+        return np.repeat(self, repeats, axis=axis)
+
+    def take(self, indices, axis=None):
+        return np.take(self, indices, axis=axis)
+
+
+def _check_key(key):
+    keys = key if isinstance(key, tuple) else (key,)
+    for k in keys:
+        if type(k) is ADArray:
+            raise TracingError("indexing with a traced value: the index must be known at "
+                               "recording time (use np.where to select between values)")
+
+
+_UFUNC_METHODS = {(np.add, "reduce"): np.sum, (np.multiply, "reduce"): np.prod,
+                  (np.maximum, "reduce"): np.max, (np.minimum, "reduce"): np.min,
+                  (np.add, "accumulate"): np.cumsum}
+
+assert all(spec.code == i for i, spec in enumerate(OPS))

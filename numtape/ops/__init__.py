@@ -1,0 +1,108 @@
+"""The op table: every operation a tape can hold, declared once.
+
+An op is one row of the tape.  It reads its operand blocks from the value arena and writes one
+contiguous output block ``val[o:o+n]``.  Each op is declared here exactly once, with
+
+* its printed name (``ExpOp``), its arity and its number of integer parameters;
+* for **elementwise** ops: a ``value`` function and one local ``partial`` per operand, written
+  in duck-typed NumPy.  The same functions are jitted into the sweeps (kernels/sweeps.py is
+  generated from this table) and called on ADArrays to record derivative rules, so an
+  elementwise derivative is written once;
+* for **block** ops: jitted ``forward``/``reverse``/``tangent`` bodies plus a recorded ``vjp``
+  (the derivative rule written with other ops, ``vjp(g, xs, y, params)`` -> one cotangent per
+  operand) and a ``sizes`` rule used by tape validation.
+
+Kernel calling convention (block-op bodies; STYLE.md vocabulary)::
+
+    forward(val, o, n, args, p, iargs, q)
+    reverse(val, adj, o, n, args, p, iargs, q)
+    tangent(val, tan, o, n, args, p, iargs, q)
+
+``val`` is the value arena (float64[arena]); ``adj``/``tan`` are (arena, k) arrays holding k
+adjoint / tangent directions; ``o, n`` are the output offset and length; the op's operand
+offsets are ``args[p:p+arity]`` and its integer parameters ``iargs[q:q+nparams]``.
+
+Derivative convention (every mode and order): a zero adjoint or tangent, or a zero local
+partial, contributes exactly zero, even where the other factor is inf or NaN.  This is what
+makes ``np.where(x > 0, np.sqrt(x), 0)`` have gradient 0 at x = 0.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numba
+
+ELEMENTWISE = "elementwise"
+BLOCK = "block"
+PER_ELEMENT = -1  # arity of ops taking one scalar operand per output element (gathers)
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """One op of the table.  See the module docstring for the meaning of each field."""
+
+    name: str
+    kind: str
+    arity: int
+    nparams: int = 0
+    value: Callable | None = None
+    partials: tuple = ()
+    zero_derivative: bool = False
+    forward: Callable | None = None
+    reverse: Callable | None = None
+    tangent: Callable | None = None
+    vjp: Callable | None = None
+    sizes: Callable | None = None
+    ufuncs: tuple = ()
+    code: int = -1
+    jit: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+OPS: list[OpSpec] = []
+BY_NAME: dict[str, OpSpec] = {}
+BY_UFUNC: dict = {}
+
+
+def _register(spec: OpSpec) -> OpSpec:
+    if spec.name in BY_NAME:
+        raise ValueError(f"op {spec.name} declared twice")
+    object.__setattr__(spec, "code", len(OPS))
+    OPS.append(spec)
+    BY_NAME[spec.name] = spec
+    for uf in spec.ufuncs:
+        BY_UFUNC[uf] = spec
+    return spec
+
+
+def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
+    """Declare an elementwise op from its value and local partials (duck-typed NumPy).
+
+    ``value(*x)`` computes y; ``partials[j](*x, y)`` is dy/dx_j.  Both must work on floats
+    inside Numba and on ADArrays (to record derivative tapes).
+    """
+    arity = len(partials)
+    spec = OpSpec(name=name, kind=ELEMENTWISE, arity=arity, value=value, partials=tuple(partials),
+                  zero_derivative=zero_derivative, ufuncs=tuple(ufuncs))
+    spec.jit["value"] = numba.njit(value)
+    for j, d in enumerate(partials):
+        spec.jit[f"d{j}"] = numba.njit(d)
+    return _register(spec)
+
+
+def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes):
+    """Declare a block op from its jitted bodies, recorded rule and size rule.
+
+    ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
+    parameter array) lets validation check every operand block before any sweep runs.
+    """
+    return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
+                            forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
+                            sizes=sizes))
+
+
+# Importing the families fills the table, in a fixed order (the order is the opcode numbering).
+from numtape.ops import structural as _structural  # noqa: E402,F401
+from numtape.ops import elementwise as _elementwise  # noqa: E402,F401
+from numtape.ops import reduce as _reduce  # noqa: E402,F401
+from numtape.ops import linalg as _linalg  # noqa: E402,F401

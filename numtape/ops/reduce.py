@@ -1,0 +1,309 @@
+"""Reductions and scans along one axis of a contiguous block.
+
+A block of shape (outer, m, inner) (C order) is reduced over its middle axis; parameters are
+``(outer, m, inner)``.  Reducing several axes transposes the address array first (so the
+reduced axes are last) and gathers once.  max/min send the derivative to the first extremal
+element (NaN, if present, is the extremum), in every mode and in the recorded rule.
+"""
+import numba
+import numpy as np
+
+from numtape.ops import block_op
+from numtape.ops._duck import select
+
+
+def _sizes_reduce(params):
+    outer, m, inner = params
+    return [outer * m * inner], outer * inner
+
+
+def _split(params):
+    outer, m, inner = (int(v) for v in params)
+    return outer, m, inner
+
+
+def _spread(g, outer, m, inner):
+    """Broadcast an output-shaped adjoint back over the reduced axis (address bookkeeping)."""
+    return np.broadcast_to(g.reshape(outer, 1, inner), (outer, m, inner)).ravel()
+
+
+# ---- sum ---------------------------------------------------------------------------------
+@numba.njit(nogil=True)
+def sum_forward(val, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            s = 0.0
+            for i in range(m):
+                s += val[x + (a * m + i) * inner + b]
+            val[o + a * inner + b] = s
+
+
+@numba.njit(nogil=True)
+def sum_reverse(val, adj, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            for j in range(adj.shape[1]):
+                g = adj[o + a * inner + b, j]
+                if g != 0.0:
+                    for i in range(m):
+                        adj[x + (a * m + i) * inner + b, j] += g
+
+
+@numba.njit(nogil=True)
+def sum_tangent(val, tan, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            for j in range(tan.shape[1]):
+                s = 0.0
+                for i in range(m):
+                    s += tan[x + (a * m + i) * inner + b, j]
+                tan[o + a * inner + b, j] = s
+
+
+def sum_vjp(g, xs, y, params):
+    return [_spread(g, *_split(params))]
+
+
+block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_reduce)
+
+
+# ---- prod --------------------------------------------------------------------------------
+@numba.njit(nogil=True)
+def prod_forward(val, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            s = 1.0
+            for i in range(m):
+                s *= val[x + (a * m + i) * inner + b]
+            val[o + a * inner + b] = s
+
+
+@numba.njit(nogil=True)
+def _others(val, x, a, b, m, inner, i):
+    """Product of the slice's elements except element i (exact at zeros, no division)."""
+    s = 1.0
+    for t in range(m):
+        if t != i:
+            s *= val[x + (a * m + t) * inner + b]
+    return s
+
+
+@numba.njit(nogil=True)
+def _prod_partial(val, x, a, b, m, inner, i, y, nzero):
+    # y / x_i when the slice has no zero; otherwise only a zero element has a non-zero partial
+    xi = val[x + (a * m + i) * inner + b]
+    if nzero == 0:
+        return y / xi
+    if nzero == 1 and xi == 0.0:
+        return _others(val, x, a, b, m, inner, i)
+    return 0.0
+
+
+@numba.njit(nogil=True)
+def _count_zeros(val, x, a, b, m, inner):
+    c = 0
+    for i in range(m):
+        if val[x + (a * m + i) * inner + b] == 0.0:
+            c += 1
+    return c
+
+
+@numba.njit(nogil=True)
+def prod_reverse(val, adj, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            y = val[o + a * inner + b]
+            nzero = _count_zeros(val, x, a, b, m, inner)
+            for i in range(m):
+                d = _prod_partial(val, x, a, b, m, inner, i, y, nzero)
+                if d != 0.0:
+                    for j in range(adj.shape[1]):
+                        g = adj[o + a * inner + b, j]
+                        if g != 0.0:
+                            adj[x + (a * m + i) * inner + b, j] += g * d
+
+
+@numba.njit(nogil=True)
+def prod_tangent(val, tan, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            y = val[o + a * inner + b]
+            nzero = _count_zeros(val, x, a, b, m, inner)
+            for j in range(tan.shape[1]):
+                tan[o + a * inner + b, j] = 0.0
+            for i in range(m):
+                d = _prod_partial(val, x, a, b, m, inner, i, y, nzero)
+                if d != 0.0:
+                    for j in range(tan.shape[1]):
+                        t = tan[x + (a * m + i) * inner + b, j]
+                        if t != 0.0:
+                            tan[o + a * inner + b, j] += d * t
+
+
+def prod_vjp(g, xs, y, params):
+    """g * (product of the other elements), exact at zeros: the leave-one-out product is
+    P/x_i with P the product of the non-zero elements when the slice has no zero, P at the one
+    zero when it has exactly one, and 0 otherwise."""
+    outer, m, inner = _split(params)
+    x = xs[0].reshape(outer, m, inner)
+    iszero = x == 0.0
+    nonzero = np.where(iszero, 1.0, x)
+    big_p = np.prod(nonzero, axis=1, keepdims=True)
+    nzero = np.sum(iszero, axis=1, keepdims=True)
+    others = select(nzero == 0.0, big_p / nonzero, select(nzero == 1.0, iszero * big_p, 0.0))
+    return [(_spread(g, outer, m, inner).reshape(outer, m, inner) * others).ravel()]
+
+
+block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _sizes_reduce)
+
+
+# ---- max / min ---------------------------------------------------------------------------
+@numba.njit(nogil=True)
+def _extreme_index(val, x, a, b, m, inner, sign):
+    """Index of the first maximum (sign=1) or minimum (sign=-1); a NaN wins at once."""
+    best = 0
+    v0 = val[x + a * m * inner + b]
+    if v0 != v0:
+        return 0
+    for i in range(1, m):
+        v = val[x + (a * m + i) * inner + b]
+        if v != v:
+            return i
+        if sign * v > sign * v0:
+            v0 = v
+            best = i
+    return best
+
+
+@numba.njit(nogil=True)
+def _ext_forward(val, o, args, p, iargs, q, sign):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            i = _extreme_index(val, x, a, b, m, inner, sign)
+            val[o + a * inner + b] = val[x + (a * m + i) * inner + b]
+
+
+@numba.njit(nogil=True)
+def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            i = _extreme_index(val, x, a, b, m, inner, sign)
+            for j in range(adj.shape[1]):
+                adj[x + (a * m + i) * inner + b, j] += adj[o + a * inner + b, j]
+
+
+@numba.njit(nogil=True)
+def _ext_tangent(val, tan, o, args, p, iargs, q, sign):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            i = _extreme_index(val, x, a, b, m, inner, sign)
+            for j in range(tan.shape[1]):
+                tan[o + a * inner + b, j] = tan[x + (a * m + i) * inner + b, j]
+
+
+def _first_hit_vjp(g, xs, y, params):
+    """The adjoint goes to the first element equal to the result (NaN matches NaN)."""
+    outer, m, inner = _split(params)
+    x = xs[0].reshape(outer, m, inner)
+    yb = y.reshape(outer, 1, inner)
+    hit = (x == yb) + (x != x) * (yb != yb)
+    first = hit * (np.cumsum(hit, axis=1) == 1.0)
+    return [(_spread(g, outer, m, inner).reshape(outer, m, inner) * first).ravel()]
+
+
+@numba.njit(nogil=True)
+def max_forward(val, o, n, args, p, iargs, q):
+    _ext_forward(val, o, args, p, iargs, q, 1.0)
+
+
+@numba.njit(nogil=True)
+def max_reverse(val, adj, o, n, args, p, iargs, q):
+    _ext_reverse(val, adj, o, args, p, iargs, q, 1.0)
+
+
+@numba.njit(nogil=True)
+def max_tangent(val, tan, o, n, args, p, iargs, q):
+    _ext_tangent(val, tan, o, args, p, iargs, q, 1.0)
+
+
+@numba.njit(nogil=True)
+def min_forward(val, o, n, args, p, iargs, q):
+    _ext_forward(val, o, args, p, iargs, q, -1.0)
+
+
+@numba.njit(nogil=True)
+def min_reverse(val, adj, o, n, args, p, iargs, q):
+    _ext_reverse(val, adj, o, args, p, iargs, q, -1.0)
+
+
+@numba.njit(nogil=True)
+def min_tangent(val, tan, o, n, args, p, iargs, q):
+    _ext_tangent(val, tan, o, args, p, iargs, q, -1.0)
+
+
+block_op("MaxOp", 1, 3, max_forward, max_reverse, max_tangent, _first_hit_vjp, _sizes_reduce)
+block_op("MinOp", 1, 3, min_forward, min_reverse, min_tangent, _first_hit_vjp, _sizes_reduce)
+
+
+# ---- cumsum ------------------------------------------------------------------------------
+def _sizes_scan(params):
+    outer, m, inner = params
+    return [outer * m * inner], outer * m * inner
+
+
+@numba.njit(nogil=True)
+def cumsum_forward(val, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            s = 0.0
+            for i in range(m):
+                k = (a * m + i) * inner + b
+                s += val[x + k]
+                val[o + k] = s
+
+
+@numba.njit(nogil=True)
+def cumsum_reverse(val, adj, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            for j in range(adj.shape[1]):
+                s = 0.0
+                for i in range(m - 1, -1, -1):
+                    k = (a * m + i) * inner + b
+                    s += adj[o + k, j]
+                    if s != 0.0:
+                        adj[x + k, j] += s
+
+
+@numba.njit(nogil=True)
+def cumsum_tangent(val, tan, o, n, args, p, iargs, q):
+    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    for a in range(outer):
+        for b in range(inner):
+            for j in range(tan.shape[1]):
+                s = 0.0
+                for i in range(m):
+                    k = (a * m + i) * inner + b
+                    s += tan[x + k, j]
+                    tan[o + k, j] = s
+
+
+def cumsum_vjp(g, xs, y, params):
+    outer, m, inner = _split(params)
+    gr = g.reshape(outer, m, inner)[:, ::-1, :]
+    return [np.cumsum(gr, axis=1)[:, ::-1, :].ravel()]
+
+
+block_op("CumsumOp", 1, 3, cumsum_forward, cumsum_reverse, cumsum_tangent, cumsum_vjp,
+         _sizes_scan)

@@ -1,0 +1,42 @@
+"""Gathers: copy scattered scalars into one contiguous block.
+
+``GatherOp`` is recorded when an arithmetic op needs a contiguous operand that address
+bookkeeping could not provide (fancy indexing, a broadcast, a filled array).  ``DepOp`` is the
+same kernel placed last on every tape: it copies the outputs to the end of the arena (TMB's
+dependent variables), so outputs are one contiguous block.
+"""
+import numba
+
+from numtape.ops import PER_ELEMENT, block_op
+
+
+@numba.njit(nogil=True)
+def gather_forward(val, o, n, args, p, iargs, q):
+    for i in range(n):
+        val[o + i] = val[args[p + i]]
+
+
+@numba.njit(nogil=True)
+def gather_reverse(val, adj, o, n, args, p, iargs, q):
+    for i in range(n):
+        a = args[p + i]
+        for j in range(adj.shape[1]):
+            adj[a, j] += adj[o + i, j]
+
+
+@numba.njit(nogil=True)
+def gather_tangent(val, tan, o, n, args, p, iargs, q):
+    for i in range(n):
+        a = args[p + i]
+        for j in range(tan.shape[1]):
+            tan[o + i, j] = tan[a, j]
+
+
+def gather_vjp(g, xs, y, params):
+    """Each scalar operand receives its own element of the output adjoint."""
+    return [g[i:i + 1] for i in range(len(xs))]
+
+
+for _name in ("GatherOp", "DepOp"):
+    block_op(_name, PER_ELEMENT, 0, gather_forward, gather_reverse, gather_tangent, gather_vjp,
+             sizes=None)

@@ -1,0 +1,171 @@
+"""The recorder: a thread-local stack of open recordings, an arena allocator and a constant pool.
+
+While recording, addresses are *provisional*: inputs occupy [0, n_in), op outputs are allocated
+upwards from n_in in op order, and constants live in a separate numbering starting at
+``CONST_BASE``.  ``finish`` relocates everything to the final arena layout::
+
+    [ inputs (n_in) | constants (n_const) | op outputs, in op order ... | outputs (DepOp) ]
+
+so every op's operands lie below its own output: "defined before use" is one comparison.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from contextlib import contextmanager
+
+import numpy as np
+
+from numtape import config
+from numtape.errors import TracingError
+from numtape.ops import BY_NAME
+
+CONST_BASE = 1 << 60
+GATHER = BY_NAME["GatherOp"].code
+DEP = BY_NAME["DepOp"].code
+
+_local = threading.local()
+
+
+def _stack():
+    if not hasattr(_local, "stack"):
+        _local.stack = []
+    return _local.stack
+
+
+def current():
+    """The innermost open recording of this thread, or None."""
+    s = _stack()
+    return s[-1] if s else None
+
+
+class Recorder:
+    """Appends ops to growing lists; ``finish`` freezes them into tape arrays."""
+
+    def __init__(self, n_in):
+        self.n_in = n_in
+        self.top = n_in
+        self.op, self.flags, self.size = [], [], []
+        self.args, self.args_done = [], []      # scalar appends, and finished int64 chunks
+        self.iargs = []
+        self.const_values = []                  # list of float or float64 arrays (blocks)
+        self.n_const = 0
+        self.const_pool = {}
+        self.active = True
+        self.atomic = config.current()["atomic"] == "enable"
+        self.comparisons = config.current()["comparison"] == "allow"
+
+    # ---- constants ---------------------------------------------------------------------
+    def const(self, v: float) -> int:
+        """Address of the pooled scalar constant v (one slot per distinct bit pattern)."""
+        key = v if (v == v and v != 0.0) else (repr(v), math.copysign(1.0, v))
+        a = self.const_pool.get(key)
+        if a is None:
+            a = CONST_BASE + self.n_const
+            self.const_pool[key] = a
+            self.const_values.append(v)
+            self.n_const += 1
+        return a
+
+    def const_block(self, values: np.ndarray) -> np.ndarray:
+        """Addresses (shaped like ``values``) of a fresh contiguous constant block."""
+        flat = np.array(values, dtype=np.float64).ravel()
+        start = CONST_BASE + self.n_const
+        self.const_values.append(flat)
+        self.n_const += flat.size
+        return np.arange(start, start + flat.size, dtype=np.int64).reshape(np.shape(values))
+
+    # ---- ops ---------------------------------------------------------------------------
+    def scalar_op(self, code: int, args) -> int:
+        """Record a size-1 op with operand addresses ``args``; return its output address."""
+        self.op.append(code)
+        self.flags.append(0)
+        self.size.append(1)
+        self.args.extend(args)
+        t = self.top
+        self.top = t + 1
+        return t
+
+    def block_op(self, code: int, flags: int, args, iargs, n: int) -> int:
+        """Record an op with an n-element output block; return the block's start address."""
+        self.op.append(code)
+        self.flags.append(flags)
+        self.size.append(n)
+        if isinstance(args, np.ndarray):
+            self._flush_args()
+            self.args_done.append(args.astype(np.int64, copy=False))
+        else:
+            self.args.extend(args)
+        self.iargs.extend(iargs)
+        t = self.top
+        self.top = t + n
+        return t
+
+    def _flush_args(self):
+        if self.args:
+            self.args_done.append(np.array(self.args, dtype=np.int64))
+            self.args = []
+
+    def contiguous(self, addr: np.ndarray) -> int:
+        """Start address of a block holding ``addr`` (C order), gathering it if needed."""
+        flat = addr.ravel()
+        n = flat.size
+        a0 = int(flat[0])
+        if n == 1 or (int(flat[-1]) - a0 == n - 1 and np.all(np.diff(flat) == 1)):
+            return a0
+        return self.block_op(GATHER, 0, flat.copy(), (), n)
+
+    # ---- freezing ----------------------------------------------------------------------
+    def finish(self, out_addr: np.ndarray) -> dict:
+        """Append the DepOp and return the relocated tape arrays."""
+        out_flat = np.asarray(out_addr, dtype=np.int64).ravel()
+        self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
+        self._flush_args()
+        n_in, n_const = self.n_in, self.n_const
+        args = (np.concatenate(self.args_done) if self.args_done
+                else np.zeros(0, dtype=np.int64))
+        # relocation: constants go right after the inputs, op outputs shift up by n_const
+        args = np.where(args >= CONST_BASE, args - CONST_BASE + n_in,
+                        np.where(args >= n_in, args + n_const, args))
+        size = np.array(self.size, dtype=np.int64)
+        out_ptr = np.empty(size.size + 1, dtype=np.int64)
+        out_ptr[0] = n_in + n_const
+        np.cumsum(size, out=out_ptr[1:])
+        out_ptr[1:] += n_in + n_const
+        consts = (np.concatenate([np.atleast_1d(np.asarray(c, dtype=np.float64))
+                                  for c in self.const_values])
+                  if self.const_values else np.zeros(0))
+        return dict(op=np.array(self.op, dtype=np.int32),
+                    flags=np.array(self.flags, dtype=np.uint8),
+                    out_ptr=out_ptr, args=args,
+                    iargs=np.array(self.iargs, dtype=np.int64),
+                    consts=consts, n_in=n_in,
+                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64))
+
+
+@contextmanager
+def recording(n_in: int):
+    """Open a recording on this thread's stack; it is closed (and popped) even if f raises."""
+    rec = Recorder(n_in)
+    stack = _stack()
+    outer = stack[-1] if stack else None
+    if outer is not None:
+        outer.active = False        # an outer recording is paused while this one is open
+    stack.append(rec)
+    try:
+        yield rec
+    finally:
+        rec.active = False
+        rec.finished = True
+        stack.remove(rec)
+        if outer is not None:
+            outer.active = True
+
+
+def inactive_error(rec: Recorder) -> TracingError:
+    """The error for an op on a traced value whose recording is not the open one."""
+    if getattr(rec, "finished", False):
+        return TracingError("this traced value belongs to a recording that has finished; "
+                            "traced arrays cannot escape the function being taped")
+    return TracingError("this traced value belongs to an outer recording; capturing outer "
+                        "traced values inside a nested MakeTape is not supported yet")

@@ -1,0 +1,292 @@
+"""Tape: a frozen struct of arrays plus thin methods over the jitted sweeps; and MakeTape."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from numtape import inspection
+from numtape.adarray import ADArray, addr_array, wrap
+from numtape.kernels import sweeps
+from numtape.ops import OPS
+from numtape.recording import recording
+from numtape.validate import validate
+
+if sweeps.OP_NAMES != tuple(s.name for s in OPS):
+    raise ImportError("numtape/kernels/sweeps.py is stale: run "
+                      "`python -m numtape.kernels._generate`")
+
+_SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
+
+
+class Tape:
+    """An immutable recorded function R^n -> R^m (see SPEC section 2).
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))
+    >>> round(float(F([3.0, 4.0])), 3)
+    2751.771
+    """
+
+    def __init__(self, op, flags, out_ptr, args, iargs, consts, n_in, dep,
+                 in_shape=None, out_shape=None, input_names=None):
+        arrays = validate(op, flags, out_ptr, args, iargs, consts, n_in, dep)
+        for k, v in arrays.items():
+            if isinstance(v, np.ndarray):
+                v.setflags(write=False)
+            setattr(self, k, v)
+        self.in_shape = tuple(in_shape) if in_shape is not None else (self.n_in,)
+        self.out_shape = tuple(out_shape) if out_shape is not None else (self.dep.size,)
+        if int(np.prod(self.in_shape)) != self.n_in:
+            raise ValueError(f"in_shape {self.in_shape} does not hold {self.n_in} inputs")
+        if int(np.prod(self.out_shape)) != self.dep.size:
+            raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
+        self.input_names = input_names  # None, or {name: (slice, shape)}
+        self._tls = threading.local()
+        self._last = None
+
+    # ---- sizes -------------------------------------------------------------------------
+    @property
+    def n_out(self):
+        return int(self.dep.size)
+
+    @property
+    def arena_size(self):
+        return int(self.out_ptr[-1])
+
+    @property
+    def n_ops(self):
+        """Recorded operations (excluding input and constant slots)."""
+        return int(self.op.size)
+
+    @property
+    def nbytes(self):
+        """Bytes held by the tape's arrays (the value/adjoint arenas are 16 * arena_size)."""
+        return sum(a.nbytes for a in (self.op, self.flags, self.out_ptr, self.args, self.iargs,
+                                      self.consts, self.dep))
+
+    def __len__(self):
+        """Nodes as printed, TMB-style: one per input, one per constant, one per op."""
+        return self.n_in + self.consts.size + self.n_ops
+
+    def __repr__(self):
+        return (f"<Tape R^{self.n_in} -> R^{self.n_out}: {len(self)} ops, "
+                f"arena {self.arena_size}>")
+
+    # ---- workspaces (per thread; finished tapes are shared across threads) --------------
+    def _workspace(self, kind, k=0):
+        ws = self._tls.__dict__
+        key = (kind, k)
+        a = ws.get(key)
+        if a is None:
+            a = np.empty(self.arena_size) if kind == "val" else np.empty((self.arena_size, k))
+            ws[key] = a
+        return a
+
+    def _flat_input(self, x):
+        if isinstance(x, dict):
+            if self.input_names is None:
+                raise ValueError("this tape takes an array, not a dict")
+            missing = set(self.input_names) ^ set(x)
+            if missing:
+                raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
+                                 f"{list(self.input_names)}")
+            parts = []
+            for name, (_, shape) in self.input_names.items():
+                v = np.asarray(x[name], dtype=np.float64)
+                if v.size != int(np.prod(shape)):
+                    raise ValueError(f"input {name!r}: expected shape {shape}, got {v.shape}")
+                parts.append(v.ravel())
+            return np.concatenate(parts) if parts else np.zeros(0)
+        v = np.asarray(x, dtype=np.float64)
+        if v.size != self.n_in:
+            raise ValueError(f"input has shape {v.shape} ({v.size} values); this tape expects "
+                             f"shape {self.in_shape} ({self.n_in} values)")
+        return v.ravel()
+
+    def _forward(self, x):
+        val = self._workspace("val")
+        val[:self.n_in] = self._flat_input(x)
+        val[self.n_in:self.n_in + self.consts.size] = self.consts
+        sweeps.forward(self.op, self.flags, self.out_ptr, self.args, self.iargs, val)
+        self._last = (val, None)
+        return val
+
+    def _reverse(self, val, w):
+        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in)."""
+        k = w.shape[0]
+        adj = self._workspace("adj", k)
+        adj.fill(0.0)
+        adj[self.dep, :] = w.T
+        sweeps.reverse(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, adj)
+        self._last = (val, adj)
+        return adj[:self.n_in, :].T.copy()
+
+    def _tangent(self, val, v):
+        """Output tangents for input directions v (k, n_in) -> (k, m)."""
+        k = v.shape[0]
+        tan = self._workspace("tan", k)
+        tan[:self.n_in, :] = v.T
+        tan[self.n_in:self.n_in + self.consts.size, :] = 0.0
+        sweeps.tangent(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, tan)
+        return tan[self.dep, :].T.copy()
+
+    def _shape_in(self, g):
+        if self.input_names is None:
+            return g.reshape(self.in_shape)
+        return {name: g[sl].reshape(shape) for name, (sl, shape) in self.input_names.items()}
+
+    # ---- evaluation --------------------------------------------------------------------
+    def __call__(self, x):
+        if any(isinstance(v, ADArray) for v in (x.values() if isinstance(x, dict) else [x])):
+            return self._inline(x)
+        val = self._forward(x)
+        y = val[self.dep].reshape(self.out_shape)
+        return y[()] if y.ndim == 0 else y
+
+    def jacobian(self, x):
+        """Dense (m, n) Jacobian: reverse sweeps for m <= n, tangent sweeps otherwise."""
+        val = self._forward(x)
+        m, n = self.n_out, self.n_in
+        jac = np.empty((m, n))
+        if m <= n:
+            for s in range(0, m, _SEED_CHUNK):
+                e = min(m, s + _SEED_CHUNK)
+                seeds = np.zeros((e - s, m))
+                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
+                jac[s:e] = self._reverse(val, seeds)
+        else:
+            for s in range(0, n, _SEED_CHUNK):
+                e = min(n, s + _SEED_CHUNK)
+                seeds = np.zeros((e - s, n))
+                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
+                jac[:, s:e] = self._tangent(val, seeds).T
+        return jac
+
+    def gradient(self, x):
+        """Gradient of a scalar tape, shaped like the input (a dict for dict inputs)."""
+        if self.n_out != 1:
+            raise ValueError(f"gradient needs a scalar tape; this one has {self.n_out} "
+                             "outputs (use jacobian or vjp)")
+        val = self._forward(x)
+        return self._shape_in(self._reverse(val, np.ones((1, 1)))[0])
+
+    def vjp(self, x, w):
+        """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
+        w = np.asarray(w, dtype=np.float64)
+        if w.size != self.n_out:
+            raise ValueError(f"vjp: w has shape {w.shape}; expected shape {self.out_shape}")
+        val = self._forward(x)
+        return self._shape_in(self._reverse(val, w.reshape(1, -1))[0])
+
+    def jvp(self, x, v):
+        """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""
+        v = self._flat_input(v) if isinstance(v, dict) else np.asarray(v, dtype=np.float64)
+        if v.size != self.n_in:
+            raise ValueError(f"jvp: v has shape {v.shape}; expected shape {self.in_shape}")
+        val = self._forward(x)
+        y = self._tangent(val, v.reshape(1, -1))[0].reshape(self.out_shape)
+        return y[()] if y.ndim == 0 else y
+
+    # ---- calling a tape while recording another: inline its ops -------------------------
+    def _inline(self, x):
+        from numtape.adarray import recorder_of
+        rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+        xa = (np.concatenate([addr_array(rec, x[k]).ravel() for k in self.input_names])
+              if isinstance(x, dict) else addr_array(rec, x).ravel())
+        if xa.size != self.n_in:
+            raise ValueError(f"input has {xa.size} values; this tape expects shape "
+                             f"{self.in_shape} ({self.n_in} values)")
+        # map every slot of this tape's arena to an address in the open recording
+        where = np.empty(self.arena_size, dtype=np.int64)
+        where[:self.n_in] = xa
+        nc = self.consts.size
+        if nc:
+            where[self.n_in:self.n_in + nc] = rec.const_block(self.consts)
+        from numtape.validate import arg_pointers
+        size = np.diff(self.out_ptr)
+        arg_ptr, iarg_ptr = arg_pointers(self.op, size)
+        for k in range(self.n_ops - 1):  # the last op is the DepOp
+            o = rec.block_op(int(self.op[k]), int(self.flags[k]),
+                             where[self.args[arg_ptr[k]:arg_ptr[k + 1]]].tolist(),
+                             self.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist(), int(size[k]))
+            where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
+        y = wrap(rec, where[self.dep].reshape(self.out_shape))
+        return y
+
+    # ---- inspection (inspection.py) ----------------------------------------------------
+    def table(self):
+        """The TMB-style table of the tape (OpName, Node, Value, Deriv, Index, Inputs)."""
+        return inspection.Table(self)
+
+    def print(self, max_rows=200):
+        """Print the TMB-style table (values/derivatives of the last evaluation)."""
+        print(self.table().to_string(max_rows=max_rows))
+
+    def to_dataframe(self):
+        """The table as a pandas DataFrame (pandas is an optional extra)."""
+        return inspection.to_dataframe(self)
+
+    def graph(self):
+        """scipy.sparse boolean adjacency (nodes x nodes): i -> j if node i feeds node j."""
+        return inspection.graph(self)
+
+    def to_dot(self):
+        """Graphviz DOT text of the node graph."""
+        return inspection.to_dot(self)
+
+    def show_graph(self, path):
+        """Render the node graph to ``path`` (format from its suffix) with graphviz."""
+        return inspection.show_graph(self, path)
+
+
+def MakeTape(f, x0):
+    """Record ``f`` (plain NumPy) at ``x0`` into a Tape.
+
+    ``x0`` is array-like (any shape) or a dict of arrays; ``f`` receives traced arrays of the
+    same shape(s) and returns a scalar, an array, or a list/tuple of them.
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(3))
+    >>> F.gradient([1.0, 2.0, 3.0])
+    array([2., 4., 6.])
+    """
+    names = None
+    if isinstance(x0, dict):
+        names, start = {}, 0
+        for key, v in x0.items():
+            shape = np.shape(v)
+            size = int(np.prod(shape))
+            names[key] = (slice(start, start + size), shape)
+            start += size
+        n_in, in_shape = start, (start,)
+    else:
+        in_shape = np.shape(x0)
+        n_in = int(np.prod(in_shape))
+        np.asarray(x0, dtype=np.float64)  # fail early on non-numeric x0
+    with recording(n_in) as rec:
+        if names is None:
+            x = wrap(rec, np.arange(n_in, dtype=np.int64).reshape(in_shape))
+        else:
+            x = {k: wrap(rec, np.arange(sl.start, sl.stop, dtype=np.int64).reshape(shape))
+                 for k, (sl, shape) in names.items()}
+        y = f(x)
+        out, out_shape = _outputs(rec, y)
+        arrays = rec.finish(out)
+    return Tape(**arrays, in_shape=in_shape, out_shape=out_shape, input_names=names)
+
+
+make_tape = MakeTape
+
+
+def _outputs(rec, y):
+    if isinstance(y, (list, tuple)):
+        parts = [addr_array(rec, v).ravel() for v in y]
+        out = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        return out, out.shape
+    if isinstance(y, dict):
+        raise TypeError("f returned a dict; return an array or a list/tuple of arrays")
+    if y is None:
+        raise TypeError("f returned None; return the value to be taped")
+    a = addr_array(rec, y)
+    return a, a.shape

@@ -1,0 +1,132 @@
+"""Validation of tape arrays: run on every Tape built (recording, transforms, files), so no
+jitted sweep can ever index outside its arrays.  Vectorized NumPy, table-driven.
+
+Checked: dtypes and shapes; opcodes known; output blocks sequential and non-empty; flags only
+on existing operands; the argument and parameter streams have exactly the length the ops
+consume; block-op parameters positive and consistent with the output size; every operand
+block lies in [0, out_ptr[k]) (so it is defined before op k runs); outputs inside the arena.
+"""
+import numpy as np
+
+from numtape.errors import TapeFormatError
+from numtape.ops import BLOCK, OPS, PER_ELEMENT
+
+_NCODES = len(OPS)
+ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
+NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
+IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
+MAX_INDEX = 1 << 62
+
+
+def _int_array(name, a, dtype):
+    a = np.asarray(a)
+    if a.ndim != 1:
+        raise TapeFormatError(f"{name}: expected a 1-d array, got shape {a.shape}")
+    if a.dtype.kind not in "iu":
+        raise TapeFormatError(f"{name}: expected integers, got dtype {a.dtype}")
+    if a.size and (a.min() < 0 or a.max() >= MAX_INDEX):
+        raise TapeFormatError(f"{name}: values must lie in [0, 2**62), got "
+                              f"[{a.min()}, {a.max()}]")
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+def arg_pointers(op, size):
+    """Start of each op's operands in ``args`` and of its parameters in ``iargs`` (n_ops+1)."""
+    nargs = np.where(ARITY[op] == PER_ELEMENT, size, ARITY[op])
+    arg_ptr = np.zeros(op.size + 1, dtype=np.int64)
+    np.cumsum(nargs, out=arg_ptr[1:])
+    iarg_ptr = np.zeros(op.size + 1, dtype=np.int64)
+    np.cumsum(NPARAMS[op], out=iarg_ptr[1:])
+    return arg_ptr, iarg_ptr
+
+
+def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
+    """Return the arrays with canonical dtypes, or raise TapeFormatError naming the field."""
+    op = _int_array("op", op, np.int32)
+    flags = _int_array("flags", flags, np.uint8)
+    out_ptr = _int_array("out_ptr", out_ptr, np.int64)
+    args = _int_array("args", args, np.int64)
+    iargs = _int_array("iargs", iargs, np.int64)
+    dep = _int_array("dep", dep, np.int64)
+    consts = np.asarray(consts)
+    if consts.ndim != 1 or consts.dtype.kind != "f":
+        raise TapeFormatError(f"consts: expected a 1-d float array, got {consts.dtype} "
+                              f"{consts.shape}")
+    consts = np.ascontiguousarray(consts, dtype=np.float64)
+    n_in = int(n_in)
+    if not 0 <= n_in < MAX_INDEX:
+        raise TapeFormatError(f"n_in: must be >= 0, got {n_in}")
+    n_ops = op.size
+    if n_ops and op.max() >= _NCODES:
+        raise TapeFormatError(f"op: unknown opcode {int(op.max())} (this numtape knows "
+                              f"{_NCODES} ops)")
+    if flags.size != n_ops or out_ptr.size != n_ops + 1:
+        raise TapeFormatError(f"flags/out_ptr: lengths {flags.size}/{out_ptr.size} do not "
+                              f"match {n_ops} ops")
+    if out_ptr[0] != n_in + consts.size:
+        raise TapeFormatError(f"out_ptr: first output must start after inputs and constants "
+                              f"({n_in + consts.size}), got {out_ptr[0]}")
+    size = np.diff(out_ptr)
+    if n_ops and size.min() < 1:
+        raise TapeFormatError("out_ptr: every op must write at least one value "
+                              "(out_ptr must increase)")
+    arena = int(out_ptr[-1])
+    elem = ~IS_BLOCK[op]
+    if np.any(flags[~elem] != 0) or np.any(flags[elem] >> ARITY[op][elem] != 0):
+        raise TapeFormatError("flags: broadcast bits set for operands an op does not have")
+    arg_ptr, iarg_ptr = arg_pointers(op, size)
+    if arg_ptr[-1] != args.size:
+        raise TapeFormatError(f"args: the ops consume {arg_ptr[-1]} operands, the array has "
+                              f"{args.size}")
+    if iarg_ptr[-1] != iargs.size:
+        raise TapeFormatError(f"iargs: the ops consume {iarg_ptr[-1]} parameters, the array "
+                              f"has {iargs.size}")
+    owner, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
+    if args.size and np.any(args + length > out_ptr[:-1][owner]):
+        bad = int(np.flatnonzero(args + length > out_ptr[:-1][owner])[0])
+        raise TapeFormatError(f"args: operand {bad} of op {int(owner[bad])} reads outside the "
+                              f"values defined before it (block [{args[bad]}, "
+                              f"{args[bad] + length[bad]}), op output at "
+                              f"{out_ptr[owner[bad]]})")
+    if dep.size and dep.max() >= arena:
+        raise TapeFormatError(f"dep: output address {int(dep.max())} outside the arena "
+                              f"({arena})")
+    return dict(op=op, flags=flags, out_ptr=out_ptr, args=args, iargs=iargs, consts=consts,
+                n_in=n_in, dep=dep)
+
+
+
+def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
+    """For every entry of ``args``: the op that reads it and the length of the block read."""
+    size = np.diff(out_ptr)
+    if arg_ptr is None:
+        arg_ptr, iarg_ptr = arg_pointers(op, size)
+    n_ops = op.size
+    arena = int(out_ptr[-1])
+    elem = ~IS_BLOCK[op]
+    n_args = int(arg_ptr[-1])
+    # operand extents: [args[i], args[i] + length) must lie below the op's own output
+    length = np.ones(n_args, dtype=np.int64)
+    owner = np.repeat(np.arange(n_ops), np.diff(arg_ptr))
+    pos = np.arange(n_args) - arg_ptr[owner]
+    ew_arg = elem[owner]
+    bit = (flags[owner].astype(np.int64) >> np.minimum(pos, 7)) & 1
+    length[ew_arg] = np.where(bit[ew_arg] == 1, 1, size[owner][ew_arg])
+    for spec in OPS:
+        if spec.kind != BLOCK or spec.sizes is None:
+            continue
+        ks = np.flatnonzero(op == spec.code)
+        if ks.size == 0:
+            continue
+        params = iargs[iarg_ptr[ks][None, :] + np.arange(spec.nparams)[:, None]]
+        if np.any(params < 1) or np.any(params > arena):
+            raise TapeFormatError(f"iargs: {spec.name} parameters out of range")
+        # sizes in float64 first: products of hostile parameters must not wrap around
+        lens_f, out_f = spec.sizes(params.astype(np.float64))
+        if any(np.any(lf > arena) for lf in lens_f) or np.any(out_f != size[ks]):
+            raise TapeFormatError(f"iargs: {spec.name} parameters do not match its output "
+                                  "size or exceed the arena")
+        lens, _ = spec.sizes(params)
+        for j, li in enumerate(lens):
+            length[arg_ptr[ks] + j] = li
+    return owner, length
