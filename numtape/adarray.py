@@ -298,6 +298,8 @@ class ADArray:
             raise TypeError(f"np.{ufunc.__name__}: keyword(s) {sorted(kwargs)} are not "
                             "supported on traced arrays")
         if method == "__call__":
+            if ufunc in HANDLED_FUNCTIONS:  # gufuncs such as np.matmul
+                return HANDLED_FUNCTIONS[ufunc](*inputs)
             if ufunc is np.power:
                 return power(*inputs)
             if ufunc is np.positive:

@@ -12,9 +12,8 @@ from numtape.ops import OPS
 from numtape.recording import recording
 from numtape.validate import validate
 
-if sweeps.OP_NAMES != tuple(s.name for s in OPS):
-    raise ImportError("numtape/kernels/sweeps.py is stale: run "
-                      "`python -m numtape.kernels._generate`")
+# a sweeps.py generated from another op table would mis-dispatch: refuse to build tapes
+_STALE = sweeps.OP_NAMES != tuple(s.name for s in OPS)
 
 _SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
@@ -30,6 +29,9 @@ class Tape:
 
     def __init__(self, op, flags, out_ptr, args, iargs, consts, n_in, dep,
                  in_shape=None, out_shape=None, input_names=None):
+        if _STALE:
+            raise RuntimeError("numtape/kernels/sweeps.py is stale: run "
+                               "`python -m numtape.kernels._generate`")
         arrays = validate(op, flags, out_ptr, args, iargs, consts, n_in, dep)
         for k, v in arrays.items():
             if isinstance(v, np.ndarray):

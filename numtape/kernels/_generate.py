@@ -23,8 +23,12 @@ def table_hash():
     return h.hexdigest()[:16]
 
 
+def _plus(j):
+    return f" + {j}" if j else ""
+
+
 def _strides(arity, ind):
-    lines = [f"x{j} = args[p + {j}]" for j in range(arity)]
+    lines = [f"x{j} = args[p{_plus(j)}]" for j in range(arity)]
     lines += [f"s{j} = 1 - ((f >> {j}) & 1)" for j in range(arity)]
     return [ind + s for s in lines]
 
@@ -49,9 +53,11 @@ def _forward(spec):
         step = "n" if spec.arity == PER_ELEMENT else str(spec.arity)
         out = [f"{i4}{spec.name}_f(val, o, n, args, p, iargs, q)", f"{i4}p += {step}"]
         return out + ([f"{i4}q += {spec.nparams}"] if spec.nparams else [])
-    return (_strides(spec.arity, i4)
-            + [f"{i4}for i in range(n):",
-               f"{i5}val[o + i] = {spec.name}_v({_operands(spec.arity)})",
+    scalar = ", ".join(f"val[args[p{_plus(j)}]]" for j in range(spec.arity))
+    return ([f"{i4}if n == 1:", f"{i5}val[o] = {spec.name}_v({scalar})", f"{i4}else:"]
+            + _strides(spec.arity, i5)
+            + [f"{i5}for i in range(n):",
+               f"{i5}    val[o + i] = {spec.name}_v({_operands(spec.arity)})",
                f"{i4}p += {spec.arity}"])
 
 
@@ -64,6 +70,15 @@ def _reverse(spec):
     out = [f"{i4}p -= {spec.arity}"]
     if spec.zero_derivative:
         return out
+    # the scalar, single-direction case is most of a Python-loop tape: no loops, and no
+    # partials computed when the adjoint is zero
+    xs = [f"val[x{j}]" for j in range(spec.arity)]
+    out += [f"{i4}if n == 1 and kk == 1:", f"{i5}g = adj[o, 0]", f"{i5}if g != 0.0:"]
+    out += [f"{i6}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
+    out += [f"{i6}d{j} = {spec.name}_d{j}({', '.join(xs)}, val[o])" for j in range(spec.arity)]
+    for j in range(spec.arity):
+        out += [f"{i6}if d{j} != 0.0:", f"{i7}adj[x{j}, 0] += g * d{j}"]
+    out += [f"{i4}    continue"]
     out += _strides(spec.arity, i4) + [f"{i4}for i in range(n):"]
     out += _load(spec.arity, i5) + _partials(spec, i5)
     out += [f"{i5}for j in range(kk):", f"{i6}g = adj[o + i, j]", f"{i6}if g != 0.0:"]

@@ -9,8 +9,8 @@ parameters, both consumed in op order (a running cursor: ``p`` for args, ``q`` f
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 
-TABLE_HASH = "518e9791de0da98c"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
+TABLE_HASH = "a00721231761b4c4"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -136,6 +136,9 @@ SelectOp_v = _T["SelectOp"].jit["value"]
 SelectOp_d0 = _T["SelectOp"].jit["d0"]
 SelectOp_d1 = _T["SelectOp"].jit["d1"]
 SelectOp_d2 = _T["SelectOp"].jit["d2"]
+ChainMulOp_v = _T["ChainMulOp"].jit["value"]
+ChainMulOp_d0 = _T["ChainMulOp"].jit["d0"]
+ChainMulOp_d1 = _T["ChainMulOp"].jit["d1"]
 SumOp_f = _T["SumOp"].forward
 SumOp_r = _T["SumOp"].reverse
 SumOp_t = _T["SumOp"].tangent
@@ -173,358 +176,513 @@ def forward(op, flags, out_ptr, args, iargs, val):
             DepOp_f(val, o, n, args, p, iargs, q)
             p += n
         elif c == 2:  # NegOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = NegOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = NegOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = NegOp_v(val[x0 + i * s0])
             p += 1
         elif c == 3:  # AbsOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = AbsOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = AbsOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = AbsOp_v(val[x0 + i * s0])
             p += 1
         elif c == 4:  # ExpOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ExpOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ExpOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ExpOp_v(val[x0 + i * s0])
             p += 1
         elif c == 5:  # Exp2Op
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = Exp2Op_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = Exp2Op_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = Exp2Op_v(val[x0 + i * s0])
             p += 1
         elif c == 6:  # Expm1Op
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = Expm1Op_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = Expm1Op_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = Expm1Op_v(val[x0 + i * s0])
             p += 1
         elif c == 7:  # LogOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = LogOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = LogOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = LogOp_v(val[x0 + i * s0])
             p += 1
         elif c == 8:  # Log2Op
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = Log2Op_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = Log2Op_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = Log2Op_v(val[x0 + i * s0])
             p += 1
         elif c == 9:  # Log10Op
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = Log10Op_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = Log10Op_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = Log10Op_v(val[x0 + i * s0])
             p += 1
         elif c == 10:  # Log1pOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = Log1pOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = Log1pOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = Log1pOp_v(val[x0 + i * s0])
             p += 1
         elif c == 11:  # SqrtOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = SqrtOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = SqrtOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = SqrtOp_v(val[x0 + i * s0])
             p += 1
         elif c == 12:  # CbrtOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = CbrtOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = CbrtOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = CbrtOp_v(val[x0 + i * s0])
             p += 1
         elif c == 13:  # SquareOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = SquareOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = SquareOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = SquareOp_v(val[x0 + i * s0])
             p += 1
         elif c == 14:  # ReciprocalOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ReciprocalOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ReciprocalOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ReciprocalOp_v(val[x0 + i * s0])
             p += 1
         elif c == 15:  # SinOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = SinOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = SinOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = SinOp_v(val[x0 + i * s0])
             p += 1
         elif c == 16:  # CosOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = CosOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = CosOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = CosOp_v(val[x0 + i * s0])
             p += 1
         elif c == 17:  # TanOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = TanOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = TanOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = TanOp_v(val[x0 + i * s0])
             p += 1
         elif c == 18:  # ArcsinOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArcsinOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArcsinOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArcsinOp_v(val[x0 + i * s0])
             p += 1
         elif c == 19:  # ArccosOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArccosOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArccosOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArccosOp_v(val[x0 + i * s0])
             p += 1
         elif c == 20:  # ArctanOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArctanOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArctanOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArctanOp_v(val[x0 + i * s0])
             p += 1
         elif c == 21:  # SinhOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = SinhOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = SinhOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = SinhOp_v(val[x0 + i * s0])
             p += 1
         elif c == 22:  # CoshOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = CoshOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = CoshOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = CoshOp_v(val[x0 + i * s0])
             p += 1
         elif c == 23:  # TanhOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = TanhOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = TanhOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = TanhOp_v(val[x0 + i * s0])
             p += 1
         elif c == 24:  # ArcsinhOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArcsinhOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArcsinhOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArcsinhOp_v(val[x0 + i * s0])
             p += 1
         elif c == 25:  # ArccoshOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArccoshOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArccoshOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArccoshOp_v(val[x0 + i * s0])
             p += 1
         elif c == 26:  # ArctanhOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = ArctanhOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = ArctanhOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = ArctanhOp_v(val[x0 + i * s0])
             p += 1
         elif c == 27:  # SignOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = SignOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = SignOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = SignOp_v(val[x0 + i * s0])
             p += 1
         elif c == 28:  # AddOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = AddOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = AddOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = AddOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 29:  # SubOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = SubOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = SubOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = SubOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 30:  # MulOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = MulOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = MulOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = MulOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 31:  # DivOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = DivOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = DivOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = DivOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 32:  # PowOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = PowOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = PowOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = PowOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 33:  # Arctan2Op
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = Arctan2Op_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = Arctan2Op_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = Arctan2Op_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 34:  # HypotOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = HypotOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = HypotOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = HypotOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 35:  # MaximumOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = MaximumOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = MaximumOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = MaximumOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 36:  # MinimumOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = MinimumOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = MinimumOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = MinimumOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 37:  # FmaxOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = FmaxOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = FmaxOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = FmaxOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 38:  # FminOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = FminOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = FminOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = FminOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 39:  # LogaddexpOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = LogaddexpOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = LogaddexpOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = LogaddexpOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 40:  # LtOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = LtOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = LtOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = LtOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 41:  # LeOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = LeOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = LeOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = LeOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 42:  # GtOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = GtOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = GtOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = GtOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 43:  # GeOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = GeOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = GeOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = GeOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 44:  # EqOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = EqOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = EqOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = EqOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 45:  # NeOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = NeOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = NeOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = NeOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 46:  # AndOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = AndOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = AndOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = AndOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 47:  # OrOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                val[o + i] = OrOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            if n == 1:
+                val[o] = OrOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = OrOp_v(val[x0 + i * s0], val[x1 + i * s1])
             p += 2
         elif c == 48:  # NotOp
-            x0 = args[p + 0]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                val[o + i] = NotOp_v(val[x0 + i * s0])
+            if n == 1:
+                val[o] = NotOp_v(val[args[p]])
+            else:
+                x0 = args[p]
+                s0 = 1 - ((f >> 0) & 1)
+                for i in range(n):
+                    val[o + i] = NotOp_v(val[x0 + i * s0])
             p += 1
         elif c == 49:  # SelectOp
-            x0 = args[p + 0]
-            x1 = args[p + 1]
-            x2 = args[p + 2]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            s2 = 1 - ((f >> 2) & 1)
-            for i in range(n):
-                val[o + i] = SelectOp_v(val[x0 + i * s0], val[x1 + i * s1], val[x2 + i * s2])
+            if n == 1:
+                val[o] = SelectOp_v(val[args[p]], val[args[p + 1]], val[args[p + 2]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                x2 = args[p + 2]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                s2 = 1 - ((f >> 2) & 1)
+                for i in range(n):
+                    val[o + i] = SelectOp_v(val[x0 + i * s0], val[x1 + i * s1], val[x2 + i * s2])
             p += 3
-        elif c == 50:  # SumOp
+        elif c == 50:  # ChainMulOp
+            if n == 1:
+                val[o] = ChainMulOp_v(val[args[p]], val[args[p + 1]])
+            else:
+                x0 = args[p]
+                x1 = args[p + 1]
+                s0 = 1 - ((f >> 0) & 1)
+                s1 = 1 - ((f >> 1) & 1)
+                for i in range(n):
+                    val[o + i] = ChainMulOp_v(val[x0 + i * s0], val[x1 + i * s1])
+            p += 2
+        elif c == 51:  # SumOp
             SumOp_f(val, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 51:  # ProdOp
+        elif c == 52:  # ProdOp
             ProdOp_f(val, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 52:  # MaxOp
+        elif c == 53:  # MaxOp
             MaxOp_f(val, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 53:  # MinOp
+        elif c == 54:  # MinOp
             MinOp_f(val, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 54:  # CumsumOp
+        elif c == 55:  # CumsumOp
             CumsumOp_f(val, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 55:  # MatMulOp
+        elif c == 56:  # MatMulOp
             MatMulOp_f(val, o, n, args, p, iargs, q)
             p += 2
             q += 3
@@ -549,7 +707,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
             DepOp_r(val, adj, o, n, args, p, iargs, q)
         elif c == 2:  # NegOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = NegOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -562,7 +728,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 3:  # AbsOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = AbsOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -575,7 +749,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 4:  # ExpOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ExpOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -588,7 +770,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 5:  # Exp2Op
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = Exp2Op_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -601,7 +791,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 6:  # Expm1Op
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = Expm1Op_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -614,7 +812,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 7:  # LogOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = LogOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -627,7 +833,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 8:  # Log2Op
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = Log2Op_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -640,7 +854,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 9:  # Log10Op
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = Log10Op_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -653,7 +875,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 10:  # Log1pOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = Log1pOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -666,7 +896,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 11:  # SqrtOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = SqrtOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -679,7 +917,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 12:  # CbrtOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = CbrtOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -692,7 +938,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 13:  # SquareOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = SquareOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -705,7 +959,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 14:  # ReciprocalOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ReciprocalOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -718,7 +980,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 15:  # SinOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = SinOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -731,7 +1001,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 16:  # CosOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = CosOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -744,7 +1022,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 17:  # TanOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = TanOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -757,7 +1043,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 18:  # ArcsinOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArcsinOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -770,7 +1064,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 19:  # ArccosOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArccosOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -783,7 +1085,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 20:  # ArctanOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArctanOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -796,7 +1106,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 21:  # SinhOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = SinhOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -809,7 +1127,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 22:  # CoshOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = CoshOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -822,7 +1148,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 23:  # TanhOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = TanhOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -835,7 +1169,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 24:  # ArcsinhOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArcsinhOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -848,7 +1190,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 25:  # ArccoshOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArccoshOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -861,7 +1211,15 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x0 + i * s0, j] += g * d0
         elif c == 26:  # ArctanhOp
             p -= 1
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    d0 = ArctanhOp_d0(val[x0], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                continue
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -876,7 +1234,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
             p -= 1
         elif c == 28:  # AddOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = AddOp_d0(val[x0], val[x1], val[o])
+                    d1 = AddOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -895,7 +1265,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 29:  # SubOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = SubOp_d0(val[x0], val[x1], val[o])
+                    d1 = SubOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -914,7 +1296,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 30:  # MulOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = MulOp_d0(val[x0], val[x1], val[o])
+                    d1 = MulOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -933,7 +1327,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 31:  # DivOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = DivOp_d0(val[x0], val[x1], val[o])
+                    d1 = DivOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -952,7 +1358,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 32:  # PowOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = PowOp_d0(val[x0], val[x1], val[o])
+                    d1 = PowOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -971,7 +1389,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 33:  # Arctan2Op
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = Arctan2Op_d0(val[x0], val[x1], val[o])
+                    d1 = Arctan2Op_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -990,7 +1420,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 34:  # HypotOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = HypotOp_d0(val[x0], val[x1], val[o])
+                    d1 = HypotOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1009,7 +1451,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 35:  # MaximumOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = MaximumOp_d0(val[x0], val[x1], val[o])
+                    d1 = MaximumOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1028,7 +1482,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 36:  # MinimumOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = MinimumOp_d0(val[x0], val[x1], val[o])
+                    d1 = MinimumOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1047,7 +1513,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 37:  # FmaxOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = FmaxOp_d0(val[x0], val[x1], val[o])
+                    d1 = FmaxOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1066,7 +1544,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 38:  # FminOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = FminOp_d0(val[x0], val[x1], val[o])
+                    d1 = FminOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1085,7 +1575,19 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
         elif c == 39:  # LogaddexpOp
             p -= 2
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = LogaddexpOp_d0(val[x0], val[x1], val[o])
+                    d1 = LogaddexpOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1122,7 +1624,23 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
             p -= 1
         elif c == 49:  # SelectOp
             p -= 3
-            x0 = args[p + 0]
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    x2 = args[p + 2]
+                    d0 = SelectOp_d0(val[x0], val[x1], val[x2], val[o])
+                    d1 = SelectOp_d1(val[x0], val[x1], val[x2], val[o])
+                    d2 = SelectOp_d2(val[x0], val[x1], val[x2], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                    if d2 != 0.0:
+                        adj[x2, 0] += g * d2
+                continue
+            x0 = args[p]
             x1 = args[p + 1]
             x2 = args[p + 2]
             s0 = 1 - ((f >> 0) & 1)
@@ -1145,27 +1663,58 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[x1 + i * s1, j] += g * d1
                         if d2 != 0.0:
                             adj[x2 + i * s2, j] += g * d2
-        elif c == 50:  # SumOp
+        elif c == 50:  # ChainMulOp
+            p -= 2
+            if n == 1 and kk == 1:
+                g = adj[o, 0]
+                if g != 0.0:
+                    x0 = args[p]
+                    x1 = args[p + 1]
+                    d0 = ChainMulOp_d0(val[x0], val[x1], val[o])
+                    d1 = ChainMulOp_d1(val[x0], val[x1], val[o])
+                    if d0 != 0.0:
+                        adj[x0, 0] += g * d0
+                    if d1 != 0.0:
+                        adj[x1, 0] += g * d1
+                continue
+            x0 = args[p]
+            x1 = args[p + 1]
+            s0 = 1 - ((f >> 0) & 1)
+            s1 = 1 - ((f >> 1) & 1)
+            for i in range(n):
+                a0 = val[x0 + i * s0]
+                a1 = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = ChainMulOp_d0(a0, a1, y)
+                d1 = ChainMulOp_d1(a0, a1, y)
+                for j in range(kk):
+                    g = adj[o + i, j]
+                    if g != 0.0:
+                        if d0 != 0.0:
+                            adj[x0 + i * s0, j] += g * d0
+                        if d1 != 0.0:
+                            adj[x1 + i * s1, j] += g * d1
+        elif c == 51:  # SumOp
             p -= 1
             q -= 3
             SumOp_r(val, adj, o, n, args, p, iargs, q)
-        elif c == 51:  # ProdOp
+        elif c == 52:  # ProdOp
             p -= 1
             q -= 3
             ProdOp_r(val, adj, o, n, args, p, iargs, q)
-        elif c == 52:  # MaxOp
+        elif c == 53:  # MaxOp
             p -= 1
             q -= 3
             MaxOp_r(val, adj, o, n, args, p, iargs, q)
-        elif c == 53:  # MinOp
+        elif c == 54:  # MinOp
             p -= 1
             q -= 3
             MinOp_r(val, adj, o, n, args, p, iargs, q)
-        elif c == 54:  # CumsumOp
+        elif c == 55:  # CumsumOp
             p -= 1
             q -= 3
             CumsumOp_r(val, adj, o, n, args, p, iargs, q)
-        elif c == 55:  # MatMulOp
+        elif c == 56:  # MatMulOp
             p -= 2
             q -= 3
             MatMulOp_r(val, adj, o, n, args, p, iargs, q)
@@ -1189,7 +1738,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
             DepOp_t(val, tan, o, n, args, p, iargs, q)
             p += n
         elif c == 2:  # NegOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1203,7 +1752,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 3:  # AbsOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1217,7 +1766,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 4:  # ExpOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1231,7 +1780,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 5:  # Exp2Op
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1245,7 +1794,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 6:  # Expm1Op
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1259,7 +1808,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 7:  # LogOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1273,7 +1822,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 8:  # Log2Op
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1287,7 +1836,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 9:  # Log10Op
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1301,7 +1850,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 10:  # Log1pOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1315,7 +1864,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 11:  # SqrtOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1329,7 +1878,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 12:  # CbrtOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1343,7 +1892,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 13:  # SquareOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1357,7 +1906,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 14:  # ReciprocalOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1371,7 +1920,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 15:  # SinOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1385,7 +1934,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 16:  # CosOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1399,7 +1948,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 17:  # TanOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1413,7 +1962,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 18:  # ArcsinOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1427,7 +1976,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 19:  # ArccosOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1441,7 +1990,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 20:  # ArctanOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1455,7 +2004,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 21:  # SinhOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1469,7 +2018,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 22:  # CoshOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1483,7 +2032,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 23:  # TanhOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1497,7 +2046,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 24:  # ArcsinhOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1511,7 +2060,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 25:  # ArccoshOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1525,7 +2074,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 1
         elif c == 26:  # ArctanhOp
-            x0 = args[p + 0]
+            x0 = args[p]
             s0 = 1 - ((f >> 0) & 1)
             for i in range(n):
                 a0 = val[x0 + i * s0]
@@ -1542,7 +2091,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
             tan[o:o + n, :] = 0.0
             p += 1
         elif c == 28:  # AddOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1563,7 +2112,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 29:  # SubOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1584,7 +2133,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 30:  # MulOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1605,7 +2154,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 31:  # DivOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1626,7 +2175,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 32:  # PowOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1647,7 +2196,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 33:  # Arctan2Op
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1668,7 +2217,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 34:  # HypotOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1689,7 +2238,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 35:  # MaximumOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1710,7 +2259,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 36:  # MinimumOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1731,7 +2280,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 37:  # FmaxOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1752,7 +2301,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 38:  # FminOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1773,7 +2322,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                     tan[o + i, j] = t
             p += 2
         elif c == 39:  # LogaddexpOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             s0 = 1 - ((f >> 0) & 1)
             s1 = 1 - ((f >> 1) & 1)
@@ -1821,7 +2370,7 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
             tan[o:o + n, :] = 0.0
             p += 1
         elif c == 49:  # SelectOp
-            x0 = args[p + 0]
+            x0 = args[p]
             x1 = args[p + 1]
             x2 = args[p + 2]
             s0 = 1 - ((f >> 0) & 1)
@@ -1848,27 +2397,48 @@ def tangent(op, flags, out_ptr, args, iargs, val, tan):
                         t += d2 * u
                     tan[o + i, j] = t
             p += 3
-        elif c == 50:  # SumOp
+        elif c == 50:  # ChainMulOp
+            x0 = args[p]
+            x1 = args[p + 1]
+            s0 = 1 - ((f >> 0) & 1)
+            s1 = 1 - ((f >> 1) & 1)
+            for i in range(n):
+                a0 = val[x0 + i * s0]
+                a1 = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = ChainMulOp_d0(a0, a1, y)
+                d1 = ChainMulOp_d1(a0, a1, y)
+                for j in range(kk):
+                    t = 0.0
+                    u = tan[x0 + i * s0, j]
+                    if u != 0.0 and d0 != 0.0:
+                        t += d0 * u
+                    u = tan[x1 + i * s1, j]
+                    if u != 0.0 and d1 != 0.0:
+                        t += d1 * u
+                    tan[o + i, j] = t
+            p += 2
+        elif c == 51:  # SumOp
             SumOp_t(val, tan, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 51:  # ProdOp
+        elif c == 52:  # ProdOp
             ProdOp_t(val, tan, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 52:  # MaxOp
+        elif c == 53:  # MaxOp
             MaxOp_t(val, tan, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 53:  # MinOp
+        elif c == 54:  # MinOp
             MinOp_t(val, tan, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 54:  # CumsumOp
+        elif c == 55:  # CumsumOp
             CumsumOp_t(val, tan, o, n, args, p, iargs, q)
             p += 1
             q += 3
-        elif c == 55:  # MatMulOp
+        elif c == 56:  # MatMulOp
             MatMulOp_t(val, tan, o, n, args, p, iargs, q)
             p += 2
             q += 3

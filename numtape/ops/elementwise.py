@@ -108,3 +108,8 @@ ew("NotOp", lambda a: (a == 0.0) * 1.0, [_zero], ufuncs=[np.logical_not], zero_d
 # gets an exactly-zero partial, which the sweeps skip ---------------------------------------
 ew("SelectOp", lambda c, a, b: select(c != 0.0, a, b),
    [_zero, lambda c, a, b, y: (c != 0.0) * 1.0, lambda c, a, b, y: (c == 0.0) * 1.0])
+
+# ---- the product derivative rules use: 0 * anything = 0, so an exactly-zero adjoint stays
+# exactly zero through infinite partials when derivative tapes are recorded ---------------
+ew("ChainMulOp", lambda a, b: select((a == 0.0) | (b == 0.0), 0.0, a * b),
+   [lambda a, b, y: b, lambda a, b, y: a])

@@ -1,0 +1,34 @@
+"""Recorded derivative rules: the VJP of every op written with other ops.
+
+``vjp_rule`` works on plain NumPy arrays (tests hold it against the jitted reverse bodies) and
+on ADArrays (derivative tapes record it).  Elementwise rules come from the op's local partials,
+chained with ``chain_mul`` (0 * anything = 0, the sweeps' convention).
+"""
+import numpy as np
+
+from numtape.adarray import ADArray, elementwise
+from numtape.ops import BLOCK, BY_NAME
+
+_CHAIN = BY_NAME["ChainMulOp"]
+
+
+def chain_mul(g, d):
+    """g * d, but exactly 0 where either factor is 0 (even if the other is inf or NaN)."""
+    if type(g) is ADArray or type(d) is ADArray:
+        return elementwise(_CHAIN, g, d)
+    g, d = np.asarray(g, dtype=np.float64), np.asarray(d, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.where((g == 0.0) | (d == 0.0), 0.0, g * d)
+
+
+def vjp_rule(spec, g, xs, y, params=()):
+    """Cotangents of op ``spec``'s operands given the output adjoint ``g``.
+
+    ``xs`` are the operand values (elementwise: broadcast to y's shape), ``y`` the output,
+    ``params`` the op's integer parameters.  Returns one array per operand (None: no
+    derivative)."""
+    if spec.kind == BLOCK:
+        return spec.vjp(g, xs, y, params)
+    if spec.zero_derivative:
+        return [None] * spec.arity
+    return [chain_mul(g, d(*xs, y)) for d in spec.partials]
