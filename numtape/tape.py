@@ -7,13 +7,16 @@ import numpy as np
 
 from numtape import inspection
 from numtape.adarray import ADArray, addr_array, wrap
-from numtape.kernels import sweeps
 from numtape.ops import OPS
 from numtape.recording import recording
 from numtape.validate import validate
 
-# a sweeps.py generated from another op table would mis-dispatch: refuse to build tapes
-_STALE = sweeps.OP_NAMES != tuple(s.name for s in OPS)
+try:
+    from numtape.kernels import sweeps
+    # a sweeps.py generated from another op table would mis-dispatch: refuse to build tapes
+    _STALE = sweeps.OP_NAMES != tuple(s.name for s in OPS)
+except (ImportError, AttributeError, KeyError):  # lets the generator run to repair it
+    sweeps, _STALE = None, True
 
 _SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
@@ -81,7 +84,7 @@ class Tape:
         key = (kind, k)
         a = ws.get(key)
         if a is None:
-            a = np.empty(self.arena_size) if kind == "val" else np.empty((self.arena_size, k))
+            a = np.empty(self.arena_size) if kind == "val" else np.empty((k, self.arena_size))
             ws[key] = a
         return a
 
@@ -117,21 +120,25 @@ class Tape:
     def _reverse(self, val, w):
         """Adjoints of the inputs for seeds w (k, m) -> (k, n_in)."""
         k = w.shape[0]
+        if k == 0:
+            return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
         adj.fill(0.0)
-        adj[self.dep, :] = w.T
+        adj[:, self.dep] = w
         sweeps.reverse(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, adj)
         self._last = (val, adj)
-        return adj[:self.n_in, :].T.copy()
+        return adj[:, :self.n_in].copy()
 
     def _tangent(self, val, v):
         """Output tangents for input directions v (k, n_in) -> (k, m)."""
         k = v.shape[0]
+        if k == 0:
+            return np.zeros((0, self.n_out))
         tan = self._workspace("tan", k)
-        tan[:self.n_in, :] = v.T
-        tan[self.n_in:self.n_in + self.consts.size, :] = 0.0
+        tan[:, :self.n_in] = v
+        tan[:, self.n_in:self.n_in + self.consts.size] = 0.0
         sweeps.tangent(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, tan)
-        return tan[self.dep, :].T.copy()
+        return tan[:, self.dep].copy()
 
     def _shape_in(self, g):
         if self.input_names is None:

@@ -1,22 +1,25 @@
 """Generate ``sweeps.py``, the three tape interpreters, from the op table.
 
 The op table (numtape/ops) is the single source of truth; this script turns it into one
-dispatch loop per sweep, so adding an op touches one place.  The generated file is checked in
-(Numba's on-disk cache needs a real source file) and a test asserts it is current.
+dispatch loop per sweep, so adding an op touches one place.  Elementwise formulas are pasted
+inline (no call per op, little to compile); block ops call their jitted bodies.  The generated
+file is checked in (Numba's on-disk cache needs a real source file) and a test asserts it is
+current.
 
 Run ``python -m numtape.kernels._generate`` after changing any op.
 """
 import hashlib
 import pathlib
 
-from numtape.ops import BLOCK, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, OPERAND_NAMES, OPS, PER_ELEMENT
 
 HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "sweeps.py"
+I = [" " * (4 * d) for d in range(10)]  # indentation by depth
 
 
 def table_hash():
-    """Hash of the op-table sources and this generator (stale kernels are detected by tests)."""
+    """Hash of the op-table sources and this generator."""
     h = hashlib.sha256()
     for path in sorted((HERE.parent / "ops").glob("*.py")) + [pathlib.Path(__file__)]:
         h.update(path.read_bytes())
@@ -27,88 +30,94 @@ def _plus(j):
     return f" + {j}" if j else ""
 
 
-def _strides(arity, ind):
-    lines = [f"x{j} = args[p{_plus(j)}]" for j in range(arity)]
-    lines += [f"s{j} = 1 - ((f >> {j}) & 1)" for j in range(arity)]
-    return [ind + s for s in lines]
+def _load(spec, d, idx):
+    """Assign the formula's operand names (and y) from the arena; idx(j) is the address."""
+    names = OPERAND_NAMES[spec.arity]
+    return [f"{I[d]}{nm} = val[{idx(j)}]" for j, nm in enumerate(names)]
 
 
-def _operands(arity):
-    return ", ".join(f"val[x{j} + i * s{j}]" for j in range(arity))
+def _partials(spec, d):
+    return [f"{I[d]}d{j} = {e}" for j, e in enumerate(spec.partial_exprs)]
 
 
-def _load(arity, ind):
-    lines = [f"a{j} = val[x{j} + i * s{j}]" for j in range(arity)] + ["y = val[o + i]"]
-    return [ind + s for s in lines]
-
-
-def _partials(spec, ind):
-    a = ", ".join(f"a{j}" for j in range(spec.arity))
-    return [f"{ind}d{j} = {spec.name}_d{j}({a}, y)" for j in range(spec.arity)]
+def _block_step(spec):
+    return "n" if spec.arity == PER_ELEMENT else str(spec.arity)
 
 
 def _forward(spec):
-    i4, i5 = " " * 12, " " * 16
     if spec.kind == BLOCK:
-        step = "n" if spec.arity == PER_ELEMENT else str(spec.arity)
-        out = [f"{i4}{spec.name}_f(val, o, n, args, p, iargs, q)", f"{i4}p += {step}"]
-        return out + ([f"{i4}q += {spec.nparams}"] if spec.nparams else [])
-    scalar = ", ".join(f"val[args[p{_plus(j)}]]" for j in range(spec.arity))
-    return ([f"{i4}if n == 1:", f"{i5}val[o] = {spec.name}_v({scalar})", f"{i4}else:"]
-            + _strides(spec.arity, i5)
-            + [f"{i5}for i in range(n):",
-               f"{i5}    val[o + i] = {spec.name}_v({_operands(spec.arity)})",
-               f"{i4}p += {spec.arity}"])
+        out = [f"{I[3]}{spec.name}_f(val, o, n, args, p, iargs, q)",
+               f"{I[3]}p += {_block_step(spec)}"]
+        return out + ([f"{I[3]}q += {spec.nparams}"] if spec.nparams else [])
+    out = [f"{I[3]}if n == 1:"]
+    out += _load(spec, 4, lambda j: f"args[p{_plus(j)}]")
+    out += [f"{I[4]}val[o] = {spec.value_expr}", f"{I[3]}else:"]
+    out += _strides(spec, 4) + [f"{I[4]}for i in range(n):"]
+    out += _load(spec, 5, lambda j: f"x{j} + i * s{j}")
+    return out + [f"{I[5]}val[o + i] = {spec.value_expr}", f"{I[3]}p += {spec.arity}"]
 
 
-def _reverse(spec):
-    i4, i5, i6, i7, i8 = (" " * w for w in (12, 16, 20, 24, 28))
-    if spec.kind == BLOCK:
-        step = "n" if spec.arity == PER_ELEMENT else str(spec.arity)
-        out = [f"{i4}p -= {step}"] + ([f"{i4}q -= {spec.nparams}"] if spec.nparams else [])
-        return out + [f"{i4}{spec.name}_r(val, adj, o, n, args, p, iargs, q)"]
-    out = [f"{i4}p -= {spec.arity}"]
-    if spec.zero_derivative:
-        return out
-    # the scalar, single-direction case is most of a Python-loop tape: no loops, and no
-    # partials computed when the adjoint is zero
-    xs = [f"val[x{j}]" for j in range(spec.arity)]
-    out += [f"{i4}if n == 1 and kk == 1:", f"{i5}g = adj[o, 0]", f"{i5}if g != 0.0:"]
-    out += [f"{i6}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
-    out += [f"{i6}d{j} = {spec.name}_d{j}({', '.join(xs)}, val[o])" for j in range(spec.arity)]
+def _strides(spec, d):
+    """Operand offsets x_j and strides s_j (0 for a scalar broadcast over the block)."""
+    out = [f"{I[d]}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
+    out += [f"{I[d]}f = flags[k]"]
+    return out + [f"{I[d]}s{j} = 1 - ((f >> {j}) & 1)" for j in range(spec.arity)]
+
+
+def _accumulate(spec, d, adj, at):
+    out = []
     for j in range(spec.arity):
-        out += [f"{i6}if d{j} != 0.0:", f"{i7}adj[x{j}, 0] += g * d{j}"]
-    out += [f"{i4}    continue"]
-    out += _strides(spec.arity, i4) + [f"{i4}for i in range(n):"]
-    out += _load(spec.arity, i5) + _partials(spec, i5)
-    out += [f"{i5}for j in range(kk):", f"{i6}g = adj[o + i, j]", f"{i6}if g != 0.0:"]
-    for j in range(spec.arity):
-        out += [f"{i7}if d{j} != 0.0:", f"{i8}adj[x{j} + i * s{j}, j] += g * d{j}"]
+        out += [f"{I[d]}if d{j} != 0.0:", f"{I[d + 1]}{adj}[{at(j)}] += g * d{j}"]
     return out
 
 
-def _tangent(spec):
-    i4, i5, i6, i7 = (" " * w for w in (12, 16, 20, 24))
+def _reverse(spec):
     if spec.kind == BLOCK:
-        step = "n" if spec.arity == PER_ELEMENT else str(spec.arity)
-        out = [f"{i4}{spec.name}_t(val, tan, o, n, args, p, iargs, q)", f"{i4}p += {step}"]
-        return out + ([f"{i4}q += {spec.nparams}"] if spec.nparams else [])
+        out = [f"{I[3]}p -= {_block_step(spec)}"]
+        out += [f"{I[3]}q -= {spec.nparams}"] if spec.nparams else []
+        return out + [f"{I[3]}{spec.name}_r(val, adj, o, n, args, p, iargs, q)"]
+    out = [f"{I[3]}p -= {spec.arity}"]
     if spec.zero_derivative:
-        return [f"{i4}tan[o:o + n, :] = 0.0", f"{i4}p += {spec.arity}"]
-    out = _strides(spec.arity, i4) + [f"{i4}for i in range(n):"]
-    out += _load(spec.arity, i5) + _partials(spec, i5)
-    out += [f"{i5}for j in range(kk):", f"{i6}t = 0.0"]
+        return out
+    # one direction (k = 1) is the gradient case: partials only where the adjoint is non-zero;
+    # n = 1 (a Python-loop tape) also skips the loop and the broadcast strides
+    out += [f"{I[3]}if n == 1 and kk == 1:", f"{I[4]}g = adj0[o]", f"{I[4]}if g != 0.0:"]
+    out += [f"{I[5]}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
+    out += _load(spec, 5, lambda j: f"x{j}") + [f"{I[5]}y = val[o]"] + _partials(spec, 5)
+    out += _accumulate(spec, 5, "adj0", lambda j: f"x{j}") + [f"{I[4]}continue"]
+    out += _strides(spec, 3)
+    out += [f"{I[3]}if kk == 1:", f"{I[4]}for i in range(n):", f"{I[5]}g = adj0[o + i]",
+            f"{I[5]}if g != 0.0:"]
+    out += _load(spec, 6, lambda j: f"x{j} + i * s{j}") + [f"{I[6]}y = val[o + i]"]
+    out += _partials(spec, 6) + _accumulate(spec, 6, "adj0", lambda j: f"x{j} + i * s{j}")
+    out += [f"{I[4]}continue", f"{I[3]}for i in range(n):"]
+    out += _load(spec, 4, lambda j: f"x{j} + i * s{j}") + [f"{I[4]}y = val[o + i]"]
+    out += _partials(spec, 4)
+    out += [f"{I[4]}for j in range(kk):", f"{I[5]}g = adj[j, o + i]", f"{I[5]}if g != 0.0:"]
+    return out + _accumulate(spec, 6, "adj", lambda j: f"j, x{j} + i * s{j}")
+
+
+def _tangent(spec):
+    if spec.kind == BLOCK:
+        out = [f"{I[3]}{spec.name}_t(val, tan, o, n, args, p, iargs, q)",
+               f"{I[3]}p += {_block_step(spec)}"]
+        return out + ([f"{I[3]}q += {spec.nparams}"] if spec.nparams else [])
+    if spec.zero_derivative:
+        return [f"{I[3]}tan[:, o:o + n] = 0.0", f"{I[3]}p += {spec.arity}"]
+    out = _strides(spec, 3) + [f"{I[3]}for i in range(n):"]
+    out += _load(spec, 4, lambda j: f"x{j} + i * s{j}") + [f"{I[4]}y = val[o + i]"]
+    out += _partials(spec, 4) + [f"{I[4]}for j in range(kk):", f"{I[5]}t = 0.0"]
     for j in range(spec.arity):
-        out += [f"{i6}u = tan[x{j} + i * s{j}, j]",
-                f"{i6}if u != 0.0 and d{j} != 0.0:", f"{i7}t += d{j} * u"]
-    return out + [f"{i6}tan[o + i, j] = t", f"{i4}p += {spec.arity}"]
+        out += [f"{I[5]}u = tan[j, x{j} + i * s{j}]",
+                f"{I[5]}if u != 0.0 and d{j} != 0.0:", f"{I[6]}t += d{j} * u"]
+    return out + [f"{I[5]}tan[j, o + i] = t", f"{I[3]}p += {spec.arity}"]
 
 
 def _dispatch(body):
     out = []
     for spec in OPS:
         kw = "if" if not out else "elif"
-        out.append(f"        {kw} c == {spec.code}:  # {spec.name}")
+        out.append(f"{I[2]}{kw} code == {spec.code}:  # {spec.name}")
         out += body(spec)
     return out
 
@@ -119,14 +128,25 @@ The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit
 j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes
 ``val[out_ptr[k]:out_ptr[k+1]]``), ``args`` int64 operand offsets and ``iargs`` int64 integer
 parameters, both consumed in op order (a running cursor: ``p`` for args, ``q`` for iargs).
-``adj``/``tan`` are (arena, k) arrays for k directions at once.
+``adj``/``tan`` are (k, arena) arrays for k >= 1 directions at once; ``adj0`` is row 0, used by
+the single-direction fast paths.
 """
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
+from numtape.ops._duck import LN2, LN10, np, select  # noqa: F401  (names of the formulas)
 
 TABLE_HASH = "{hash}"
 OP_NAMES = {names!r}
 '''
+
+LOOP = [f"{I[1]}for k in range({{rng}}):", f"{I[2]}code = op[k]", f"{I[2]}o = out_ptr[k]",
+        f"{I[2]}n = out_ptr[k + 1] - o"]
+
+
+def _kernel(name, signature, doc, prologue, rng, body):
+    return (["", "", "@jit", f"def {name}({signature}):", f'{I[1]}"""{doc}"""']
+            + [I[1] + s for s in prologue] + [s.format(rng=rng) for s in LOOP]
+            + _dispatch(body))
 
 
 def render():
@@ -136,27 +156,17 @@ def render():
         if spec.kind == BLOCK:
             lines += [f'{spec.name}_{s} = _T["{spec.name}"].{full}'
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
-        else:
-            lines.append(f'{spec.name}_v = _T["{spec.name}"].jit["value"]')
-            lines += [f'{spec.name}_d{j} = _T["{spec.name}"].jit["d{j}"]'
-                      for j in range(spec.arity)]
-    loop = ["    for k in range({rng}):", "        c = op[k]", "        f = flags[k]",
-            "        o = out_ptr[k]", "        n = out_ptr[k + 1] - o"]
-    fw = "\n".join(loop).format(rng="op.shape[0]")
-    rv = "\n".join(loop).format(rng="op.shape[0] - 1, -1, -1")
-    lines += ["", "", "@jit",
-              "def forward(op, flags, out_ptr, args, iargs, val):",
-              '    """Values: fills val[out_ptr[0]:] from inputs and constants already in place."""',
-              "    p = 0", "    q = 0", fw] + _dispatch(_forward)
-    lines += ["", "", "@jit",
-              "def reverse(op, flags, out_ptr, args, iargs, val, adj):",
-              '    """Adjoints: accumulates into adj (seeded at the outputs) from the last op back."""',
-              "    p = args.shape[0]", "    q = iargs.shape[0]", "    kk = adj.shape[1]", rv]
-    lines += _dispatch(_reverse)
-    lines += ["", "", "@jit",
-              "def tangent(op, flags, out_ptr, args, iargs, val, tan):",
-              '    """Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants."""',
-              "    p = 0", "    q = 0", "    kk = tan.shape[1]", fw] + _dispatch(_tangent)
+    fw, rv = "op.shape[0]", "op.shape[0] - 1, -1, -1"
+    lines += _kernel("forward", "op, flags, out_ptr, args, iargs, val",
+                     "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
+                     ["p = 0", "q = 0"], fw, _forward)
+    lines += _kernel("reverse", "op, flags, out_ptr, args, iargs, val, adj",
+                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
+                     ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]", "adj0 = adj[0]"], rv,
+                     _reverse)
+    lines += _kernel("tangent", "op, flags, out_ptr, args, iargs, val, tan",
+                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
+                     ["p = 0", "q = 0", "kk = tan.shape[0]"], fw, _tangent)
     return "\n".join(lines) + "\n"
 
 

@@ -4,10 +4,10 @@ An op is one row of the tape.  It reads its operand blocks from the value arena 
 contiguous output block ``val[o:o+n]``.  Each op is declared here exactly once, with
 
 * its printed name (``ExpOp``), its arity and its number of integer parameters;
-* for **elementwise** ops: a ``value`` function and one local ``partial`` per operand, written
-  in duck-typed NumPy.  The same functions are jitted into the sweeps (kernels/sweeps.py is
-  generated from this table) and called on ADArrays to record derivative rules, so an
-  elementwise derivative is written once;
+* for **elementwise** ops: a ``value`` expression and one local ``partial`` expression per
+  operand, in duck-typed NumPy (see ops/elementwise.py).  The expressions are pasted into the
+  sweeps (kernels/sweeps.py is generated from this table) and compiled into functions called on
+  ADArrays to record derivative rules, so an elementwise derivative is written once;
 * for **block** ops: jitted ``forward``/``reverse``/``tangent`` bodies plus a recorded ``vjp``
   (the derivative rule written with other ops, ``vjp(g, xs, y, params)`` -> one cotangent per
   operand) and a ``sizes`` rule used by tape validation.
@@ -28,10 +28,10 @@ makes ``np.where(x > 0, np.sqrt(x), 0)`` have gradient 0 at x = 0.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
-import numba
+from numtape.ops._duck import NAMESPACE
 
 ELEMENTWISE = "elementwise"
 BLOCK = "block"
@@ -48,6 +48,8 @@ class OpSpec:
     nparams: int = 0
     value: Callable | None = None
     partials: tuple = ()
+    value_expr: str = ""
+    partial_exprs: tuple = ()
     zero_derivative: bool = False
     forward: Callable | None = None
     reverse: Callable | None = None
@@ -56,7 +58,6 @@ class OpSpec:
     sizes: Callable | None = None
     ufuncs: tuple = ()
     code: int = -1
-    jit: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 OPS: list[OpSpec] = []
@@ -75,18 +76,21 @@ def _register(spec: OpSpec) -> OpSpec:
     return spec
 
 
-def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
-    """Declare an elementwise op from its value and local partials (duck-typed NumPy).
+OPERAND_NAMES = {1: ("x",), 2: ("a", "b"), 3: ("c", "a", "b")}
 
-    ``value(*x)`` computes y; ``partials[j](*x, y)`` is dy/dx_j.  Both must work on floats
-    inside Numba and on ADArrays (to record derivative tapes).
+
+def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
+    """Declare an elementwise op from its value and local partial expressions.
+
+    ``value`` computes y from the operands; ``partials[j]`` is dy/d(operand j), and may also
+    use y.  Both must mean the same on floats inside Numba and on (AD)arrays.
     """
-    arity = len(partials)
-    spec = OpSpec(name=name, kind=ELEMENTWISE, arity=arity, value=value, partials=tuple(partials),
+    names = ", ".join(OPERAND_NAMES[len(partials)])
+    spec = OpSpec(name=name, kind=ELEMENTWISE, arity=len(partials),
+                  value=eval(f"lambda {names}: {value}", NAMESPACE),
+                  partials=tuple(eval(f"lambda {names}, y: {d}", NAMESPACE) for d in partials),
+                  value_expr=value, partial_exprs=tuple(partials),
                   zero_derivative=zero_derivative, ufuncs=tuple(ufuncs))
-    spec.jit["value"] = numba.njit(value)
-    for j, d in enumerate(partials):
-        spec.jit[f"d{j}"] = numba.njit(d)
     return _register(spec)
 
 

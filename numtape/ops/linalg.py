@@ -23,31 +23,31 @@ def matmul_forward(val, o, n, args, p, iargs, q):
 @numba.njit(nogil=True)
 def matmul_reverse(val, adj, o, n, args, p, iargs, q):
     a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
-    for s in range(adj.shape[1]):
+    for s in range(adj.shape[0]):
         for i in range(m):
             for j in range(nn):
-                g = adj[o + i * nn + j, s]
+                g = adj[s, o + i * nn + j]
                 if g != 0.0:
                     for l in range(kk):
-                        adj[a + i * kk + l, s] += g * val[b + l * nn + j]
-                        adj[b + l * nn + j, s] += val[a + i * kk + l] * g
+                        adj[s, a + i * kk + l] += g * val[b + l * nn + j]
+                        adj[s, b + l * nn + j] += val[a + i * kk + l] * g
 
 
 @numba.njit(nogil=True)
 def matmul_tangent(val, tan, o, n, args, p, iargs, q):
     a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
-    for s in range(tan.shape[1]):
+    for s in range(tan.shape[0]):
         for i in range(m):
             for j in range(nn):
                 t = 0.0
                 for l in range(kk):
-                    ta = tan[a + i * kk + l, s]
-                    tb = tan[b + l * nn + j, s]
+                    ta = tan[s, a + i * kk + l]
+                    tb = tan[s, b + l * nn + j]
                     if ta != 0.0:
                         t += ta * val[b + l * nn + j]
                     if tb != 0.0:
                         t += val[a + i * kk + l] * tb
-                tan[o + i * nn + j, s] = t
+                tan[s, o + i * nn + j] = t
 
 
 def matmul_vjp(g, xs, y, params):

@@ -44,11 +44,11 @@ def sum_reverse(val, adj, o, n, args, p, iargs, q):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
-            for j in range(adj.shape[1]):
-                g = adj[o + a * inner + b, j]
+            for j in range(adj.shape[0]):
+                g = adj[j, o + a * inner + b]
                 if g != 0.0:
                     for i in range(m):
-                        adj[x + (a * m + i) * inner + b, j] += g
+                        adj[j, x + (a * m + i) * inner + b] += g
 
 
 @numba.njit(nogil=True)
@@ -56,11 +56,11 @@ def sum_tangent(val, tan, o, n, args, p, iargs, q):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
-            for j in range(tan.shape[1]):
+            for j in range(tan.shape[0]):
                 s = 0.0
                 for i in range(m):
-                    s += tan[x + (a * m + i) * inner + b, j]
-                tan[o + a * inner + b, j] = s
+                    s += tan[j, x + (a * m + i) * inner + b]
+                tan[j, o + a * inner + b] = s
 
 
 def sum_vjp(g, xs, y, params):
@@ -122,10 +122,10 @@ def prod_reverse(val, adj, o, n, args, p, iargs, q):
             for i in range(m):
                 d = _prod_partial(val, x, a, b, m, inner, i, y, nzero)
                 if d != 0.0:
-                    for j in range(adj.shape[1]):
-                        g = adj[o + a * inner + b, j]
+                    for j in range(adj.shape[0]):
+                        g = adj[j, o + a * inner + b]
                         if g != 0.0:
-                            adj[x + (a * m + i) * inner + b, j] += g * d
+                            adj[j, x + (a * m + i) * inner + b] += g * d
 
 
 @numba.njit(nogil=True)
@@ -135,15 +135,15 @@ def prod_tangent(val, tan, o, n, args, p, iargs, q):
         for b in range(inner):
             y = val[o + a * inner + b]
             nzero = _count_zeros(val, x, a, b, m, inner)
-            for j in range(tan.shape[1]):
-                tan[o + a * inner + b, j] = 0.0
+            for j in range(tan.shape[0]):
+                tan[j, o + a * inner + b] = 0.0
             for i in range(m):
                 d = _prod_partial(val, x, a, b, m, inner, i, y, nzero)
                 if d != 0.0:
-                    for j in range(tan.shape[1]):
-                        t = tan[x + (a * m + i) * inner + b, j]
+                    for j in range(tan.shape[0]):
+                        t = tan[j, x + (a * m + i) * inner + b]
                         if t != 0.0:
-                            tan[o + a * inner + b, j] += d * t
+                            tan[j, o + a * inner + b] += d * t
 
 
 def prod_vjp(g, xs, y, params):
@@ -196,8 +196,8 @@ def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
     for a in range(outer):
         for b in range(inner):
             i = _extreme_index(val, x, a, b, m, inner, sign)
-            for j in range(adj.shape[1]):
-                adj[x + (a * m + i) * inner + b, j] += adj[o + a * inner + b, j]
+            for j in range(adj.shape[0]):
+                adj[j, x + (a * m + i) * inner + b] += adj[j, o + a * inner + b]
 
 
 @numba.njit(nogil=True)
@@ -206,8 +206,8 @@ def _ext_tangent(val, tan, o, args, p, iargs, q, sign):
     for a in range(outer):
         for b in range(inner):
             i = _extreme_index(val, x, a, b, m, inner, sign)
-            for j in range(tan.shape[1]):
-                tan[o + a * inner + b, j] = tan[x + (a * m + i) * inner + b, j]
+            for j in range(tan.shape[0]):
+                tan[j, o + a * inner + b] = tan[j, x + (a * m + i) * inner + b]
 
 
 def _first_hit_vjp(g, xs, y, params):
@@ -277,13 +277,13 @@ def cumsum_reverse(val, adj, o, n, args, p, iargs, q):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
-            for j in range(adj.shape[1]):
+            for j in range(adj.shape[0]):
                 s = 0.0
                 for i in range(m - 1, -1, -1):
                     k = (a * m + i) * inner + b
-                    s += adj[o + k, j]
+                    s += adj[j, o + k]
                     if s != 0.0:
-                        adj[x + k, j] += s
+                        adj[j, x + k] += s
 
 
 @numba.njit(nogil=True)
@@ -291,12 +291,12 @@ def cumsum_tangent(val, tan, o, n, args, p, iargs, q):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
-            for j in range(tan.shape[1]):
+            for j in range(tan.shape[0]):
                 s = 0.0
                 for i in range(m):
                     k = (a * m + i) * inner + b
-                    s += tan[x + k, j]
-                    tan[o + k, j] = s
+                    s += tan[j, x + k]
+                    tan[j, o + k] = s
 
 
 def cumsum_vjp(g, xs, y, params):

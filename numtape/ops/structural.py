@@ -20,16 +20,16 @@ def gather_forward(val, o, n, args, p, iargs, q):
 def gather_reverse(val, adj, o, n, args, p, iargs, q):
     for i in range(n):
         a = args[p + i]
-        for j in range(adj.shape[1]):
-            adj[a, j] += adj[o + i, j]
+        for j in range(adj.shape[0]):
+            adj[j, a] += adj[j, o + i]
 
 
 @numba.njit(nogil=True)
 def gather_tangent(val, tan, o, n, args, p, iargs, q):
     for i in range(n):
         a = args[p + i]
-        for j in range(tan.shape[1]):
-            tan[o + i, j] = tan[a, j]
+        for j in range(tan.shape[0]):
+            tan[j, o + i] = tan[j, a]
 
 
 def gather_vjp(g, xs, y, params):
