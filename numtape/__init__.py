@@ -8,7 +8,7 @@
 from numtape.adarray import ADArray
 from numtape.config import TapeConfig
 from numtape.errors import TapeFormatError, TracingError
-from numtape import numpy_api as _numpy_api  # registers the NumPy functions
+from numtape import numpy_api as _numpy_api  # noqa: F401  (registers the NumPy functions)
 from numtape.numpy_api import zeros
 from numtape.tape import MakeTape, Tape, make_tape
 

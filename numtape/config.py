@@ -2,13 +2,14 @@
 
 ``atomic="enable"`` (default) records matrix products and other block ops as single block nodes
 (Stan's varmat); ``"disable"`` expands them element by element into scalar ops (matvar).
-Both give the same values and derivatives.  ``comparison`` is ``"allow"`` (default: comparisons
-of traced values record 0/1 selectors for ``np.where``) or ``"forbid"`` (they raise
-TracingError, to find data-dependent logic).
+Both give the same values and derivatives.  ``comparison`` is ``"tape"`` (default: comparisons
+of traced values are recorded as 0/1 values, re-decided at every evaluation, for ``np.where``)
+or ``"forbid"`` (they raise TracingError, to find data-dependent logic).  Settings belong to
+the calling thread.
 """
 import threading
 
-_VALID = {"atomic": ("enable", "disable"), "comparison": ("allow", "forbid")}
+_VALID = {"atomic": ("enable", "disable"), "comparison": ("tape", "forbid")}
 _state = threading.local()
 
 

@@ -53,7 +53,7 @@ class Recorder:
         self.const_pool = {}
         self.active = True
         self.atomic = config.current()["atomic"] == "enable"
-        self.comparisons = config.current()["comparison"] == "allow"
+        self.comparisons = config.current()["comparison"] == "tape"
 
     # ---- constants ---------------------------------------------------------------------
     def const(self, v: float) -> int:

@@ -31,4 +31,15 @@ def vjp_rule(spec, g, xs, y, params=()):
         return spec.vjp(g, xs, y, params)
     if spec.zero_derivative:
         return [None] * spec.arity
-    return [chain_mul(g, d(*xs, y)) for d in spec.partials]
+    return [_chain(g, d(*xs, y)) for d in spec.partials]
+
+
+def _chain(g, d):
+    if type(d) is float:  # a constant partial records no product
+        if d == 0.0:
+            return None
+        if d == 1.0:
+            return g
+        if d == -1.0:
+            return -g
+    return chain_mul(g, d)

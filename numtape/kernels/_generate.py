@@ -162,8 +162,8 @@ def render():
                      ["p = 0", "q = 0"], fw, _forward)
     lines += _kernel("reverse", "op, flags, out_ptr, args, iargs, val, adj",
                      "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
-                     ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]", "adj0 = adj[0]"], rv,
-                     _reverse)
+                     ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]",
+                      "adj0 = adj[0]"], rv, _reverse)
     lines += _kernel("tangent", "op, flags, out_ptr, args, iargs, val, tan",
                      "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
                      ["p = 0", "q = 0", "kk = tan.shape[0]"], fw, _tangent)
