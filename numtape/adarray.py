@@ -108,7 +108,7 @@ def elementwise(spec, *xs):
             flags |= 1 << j
             starts.append(int(a.flat[0]))
         else:
-            starts.append(rec.contiguous(np.broadcast_to(a, shape)))
+            starts.append(rec.contiguous(a if a.shape == shape else np.broadcast_to(a, shape)))
     o = rec.block_op(spec.code, flags, starts, (), n)
     return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
 

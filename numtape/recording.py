@@ -107,13 +107,20 @@ class Recorder:
             self.args = []
 
     def contiguous(self, addr: np.ndarray) -> int:
-        """Start address of a block holding ``addr`` (C order), gathering it if needed."""
+        """Start address of a block holding ``addr`` (C order), gathering it if needed.
+
+        An array that owns its addresses (a fancy-index result, a filled array) remembers its
+        gathered copy, so it is gathered once: its addresses are overwritten in place, which
+        changes no value.  Views are left alone (rewriting them would scatter their base)."""
         flat = addr.ravel()
         n = flat.size
         a0 = int(flat[0])
         if n == 1 or (int(flat[-1]) - a0 == n - 1 and np.all(np.diff(flat) == 1)):
             return a0
-        return self.block_op(GATHER, 0, flat.copy(), (), n)
+        start = self.block_op(GATHER, 0, flat.copy(), (), n)
+        if addr.base is None and addr.flags.writeable:
+            addr[...] = np.arange(start, start + n, dtype=np.int64).reshape(addr.shape)
+        return start
 
     # ---- freezing ----------------------------------------------------------------------
     def finish(self, out_addr: np.ndarray) -> dict:

@@ -6,10 +6,11 @@ import threading
 import numpy as np
 
 from numtape import inspection
-from numtape.adarray import ADArray, addr_array, wrap
+from numtape.adarray import ADArray, addr_array, recorder_of, wrap
 from numtape.ops import OPS
 from numtape.recording import recording
-from numtape.validate import validate
+from numtape.recording import DEP
+from numtape.validate import arg_pointers, validate
 
 try:
     from numtape.kernels import sweeps
@@ -47,6 +48,8 @@ class Tape:
         if int(np.prod(self.out_shape)) != self.dep.size:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
+        self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(np.uint64),
+                               self.args.view(np.uint64), self.args, self.iargs)
         self._tls = threading.local()
         self._last = None
 
@@ -113,7 +116,7 @@ class Tape:
         val = self._workspace("val")
         val[:self.n_in] = self._flat_input(x)
         val[self.n_in:self.n_in + self.consts.size] = self.consts
-        sweeps.forward(self.op, self.flags, self.out_ptr, self.args, self.iargs, val)
+        sweeps.forward(*self._kernel_arrays, val)
         self._last = (val, None)
         return val
 
@@ -125,7 +128,7 @@ class Tape:
         adj = self._workspace("adj", k)
         adj.fill(0.0)
         adj[:, self.dep] = w
-        sweeps.reverse(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, adj)
+        sweeps.reverse(*self._kernel_arrays, val, adj)
         self._last = (val, adj)
         return adj[:, :self.n_in].copy()
 
@@ -137,7 +140,7 @@ class Tape:
         tan = self._workspace("tan", k)
         tan[:, :self.n_in] = v
         tan[:, self.n_in:self.n_in + self.consts.size] = 0.0
-        sweeps.tangent(self.op, self.flags, self.out_ptr, self.args, self.iargs, val, tan)
+        sweeps.tangent(*self._kernel_arrays, val, tan)
         return tan[:, self.dep].copy()
 
     def _shape_in(self, g):
@@ -199,25 +202,28 @@ class Tape:
 
     # ---- calling a tape while recording another: inline its ops -------------------------
     def _inline(self, x):
-        from numtape.adarray import recorder_of
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
         xa = (np.concatenate([addr_array(rec, x[k]).ravel() for k in self.input_names])
               if isinstance(x, dict) else addr_array(rec, x).ravel())
         if xa.size != self.n_in:
             raise ValueError(f"input has {xa.size} values; this tape expects shape "
                              f"{self.in_shape} ({self.n_in} values)")
-        # map every slot of this tape's arena to an address in the open recording
-        where = np.empty(self.arena_size, dtype=np.int64)
-        where[:self.n_in] = xa
+        # map every slot of this tape's arena to an address in the open recording; inputs
+        # must form one block, as the copied ops may read them as blocks
+        start = rec.contiguous(xa)
+        where = np.full(self.arena_size, -1, dtype=np.int64)
+        where[:self.n_in] = np.arange(start, start + self.n_in)
         nc = self.consts.size
         if nc:
             where[self.n_in:self.n_in + nc] = rec.const_block(self.consts)
-        from numtape.validate import arg_pointers
         size = np.diff(self.out_ptr)
         arg_ptr, iarg_ptr = arg_pointers(self.op, size)
-        for k in range(self.n_ops - 1):  # the last op is the DepOp
-            o = rec.block_op(int(self.op[k]), int(self.flags[k]),
-                             where[self.args[arg_ptr[k]:arg_ptr[k + 1]]].tolist(),
+        for k in range(self.n_ops):
+            ins = where[self.args[arg_ptr[k]:arg_ptr[k + 1]]]
+            if self.op[k] == DEP:   # outputs: no copy, point at what the DepOp reads
+                where[self.out_ptr[k]:self.out_ptr[k + 1]] = ins
+                continue
+            o = rec.block_op(int(self.op[k]), int(self.flags[k]), ins.tolist(),
                              self.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist(), int(size[k]))
             where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
         y = wrap(rec, where[self.dep].reshape(self.out_shape))

@@ -24,8 +24,9 @@ def _int_array(name, a, dtype):
         raise TapeFormatError(f"{name}: expected a 1-d array, got shape {a.shape}")
     if a.dtype.kind not in "iu":
         raise TapeFormatError(f"{name}: expected integers, got dtype {a.dtype}")
-    if a.size and (a.min() < 0 or a.max() >= MAX_INDEX):
-        raise TapeFormatError(f"{name}: values must lie in [0, 2**62), got "
+    hi = min(MAX_INDEX, int(np.iinfo(dtype).max) + 1)
+    if a.size and (int(a.min()) < 0 or int(a.max()) >= hi):
+        raise TapeFormatError(f"{name}: values must lie in [0, {hi}), got "
                               f"[{a.min()}, {a.max()}]")
     return np.ascontiguousarray(a, dtype=dtype)
 
@@ -53,6 +54,8 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
         raise TapeFormatError(f"consts: expected a 1-d float array, got {consts.dtype} "
                               f"{consts.shape}")
     consts = np.ascontiguousarray(consts, dtype=np.float64)
+    if not isinstance(n_in, (int, np.integer)) or isinstance(n_in, bool):
+        raise TapeFormatError(f"n_in: expected an integer, got {n_in!r}")
     n_in = int(n_in)
     if not 0 <= n_in < MAX_INDEX:
         raise TapeFormatError(f"n_in: must be >= 0, got {n_in}")

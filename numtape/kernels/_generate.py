@@ -2,20 +2,21 @@
 
 The op table (numtape/ops) is the single source of truth; this script turns it into one
 dispatch loop per sweep, so adding an op touches one place.  Elementwise formulas are pasted
-inline (no call per op, little to compile); block ops call their jitted bodies.  The generated
-file is checked in (Numba's on-disk cache needs a real source file) and a test asserts it is
-current.
+inline.  The dispatch loops hold only the scalar cases of elementwise ops (the bulk of a
+Python-loop tape) so they stay small enough for the compiler to keep their state in registers;
+block loops live out of line in one function per sweep and arity (``ew2_reverse`` ...), and
+block ops call their jitted bodies.  The generated file is checked in (Numba's on-disk cache
+needs a real source file) and a test asserts it is current.
 
 Run ``python -m numtape.kernels._generate`` after changing any op.
 """
 import hashlib
 import pathlib
 
-from numtape.ops import BLOCK, OPERAND_NAMES, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, ELEMENTWISE, OPERAND_NAMES, OPS, PER_ELEMENT
 
 HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "sweeps.py"
-I = [" " * (4 * d) for d in range(10)]  # indentation by depth
 
 
 def table_hash():
@@ -26,99 +27,154 @@ def table_hash():
     return h.hexdigest()[:16]
 
 
+def _ind(lines, depth):
+    return [" " * (4 * depth) + s if s else s for s in lines]
+
+
 def _plus(j):
     return f" + {j}" if j else ""
 
 
-def _load(spec, d, idx):
-    """Assign the formula's operand names (and y) from the arena; idx(j) is the address."""
-    names = OPERAND_NAMES[spec.arity]
-    return [f"{I[d]}{nm} = val[{idx(j)}]" for j, nm in enumerate(names)]
+def _names(spec):
+    return OPERAND_NAMES[spec.arity]
 
 
-def _partials(spec, d):
-    return [f"{I[d]}d{j} = {e}" for j, e in enumerate(spec.partial_exprs)]
+def _load(spec, at):
+    """Assign the formula's operand names from the arena; ``at(j)`` is operand j's address."""
+    return [f"{nm} = val[{at(j)}]" for j, nm in enumerate(_names(spec))]
 
 
+def _partials(spec):
+    return [f"d{j} = {e}" for j, e in enumerate(spec.partial_exprs)]
+
+
+def _accumulate(spec, adj, at):
+    out = []
+    for j in range(spec.arity):
+        out += [f"if d{j} != 0.0:", f"    {adj}[{at(j)}] += g * d{j}"]
+    return out
+
+
+def _strided(j):
+    return f"x{j} + i * s{j}"
+
+
+def _xs(spec):
+    return ", ".join(f"x{j}" for j in range(spec.arity))
+
+
+def _arg_xs(spec):
+    return ", ".join(f"args[p{_plus(j)}]" for j in range(spec.arity))
+
+
+# ---- the dispatch loops ---------------------------------------------------------------
+# The hot loop holds only the scalar (n == 1) cases of elementwise ops, inline; everything else
+# goes through ONE call to the sweep's ``*_step`` function.  A single call site keeps the
+# loop's state in registers (a call per case made the compiler spill it on every op).
 def _block_step(spec):
     return "n" if spec.arity == PER_ELEMENT else str(spec.arity)
 
 
-def _forward(spec):
+def _forward_scalar(spec):
     if spec.kind == BLOCK:
-        out = [f"{I[3]}{spec.name}_f(val, o, n, args, p, iargs, q)",
-               f"{I[3]}p += {_block_step(spec)}"]
-        return out + ([f"{I[3]}q += {spec.nparams}"] if spec.nparams else [])
-    out = [f"{I[3]}if n == 1:"]
-    out += _load(spec, 4, lambda j: f"args[p{_plus(j)}]")
-    out += [f"{I[4]}val[o] = {spec.value_expr}", f"{I[3]}else:"]
-    out += _strides(spec, 4) + [f"{I[4]}for i in range(n):"]
-    out += _load(spec, 5, lambda j: f"x{j} + i * s{j}")
-    return out + [f"{I[5]}val[o + i] = {spec.value_expr}", f"{I[3]}p += {spec.arity}"]
+        return None
+    return (["if n == 1:"] + _ind(_load(spec, lambda j: f"uargs[u(p{_plus(j)})]"), 1)
+            + [f"    val[o] = {spec.value_expr}", f"    p += {spec.arity}", "    continue"])
 
 
-def _strides(spec, d):
-    """Operand offsets x_j and strides s_j (0 for a scalar broadcast over the block)."""
-    out = [f"{I[d]}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
-    out += [f"{I[d]}f = flags[k]"]
-    return out + [f"{I[d]}s{j} = 1 - ((f >> {j}) & 1)" for j in range(spec.arity)]
+def _forward_step(spec):
+    if spec.kind == BLOCK:
+        out = [f"{spec.name}_f(val, o, n, args, p, iargs, q)", f"p += {_block_step(spec)}"]
+        return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
+    return [f"ew{spec.arity}_forward(code, val, f, o, n, {_arg_xs(spec)})", f"p += {spec.arity}"]
 
 
-def _accumulate(spec, d, adj, at):
-    out = []
+def _reverse_scalar(spec):
+    if spec.kind == BLOCK:
+        return None
+    if spec.zero_derivative:
+        return ["if n == 1:", f"    p -= {spec.arity}", "    continue"]
+    # the gradient of a Python-loop tape: one direction, scalar ops; partials are computed
+    # only where the adjoint is non-zero
+    body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
+    body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"] + _partials(spec)
+    body += _accumulate(spec, "adj0", lambda j: f"x{j}")
+    return (["if n == 1 and kk == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
+             "    if g != 0.0:"] + _ind(body, 2) + ["    continue"])
+
+
+def _reverse_step(spec):
+    if spec.kind == BLOCK:
+        out = [f"p -= {_block_step(spec)}"] + ([f"q -= {spec.nparams}"] if spec.nparams else [])
+        return out + [f"{spec.name}_r(val, adj, o, n, args, p, iargs, q)"]
+    out = [f"p -= {spec.arity}"]
+    if spec.zero_derivative:
+        return out
+    return out + [f"ew{spec.arity}_reverse(code, val, adj, f, o, n, {_arg_xs(spec)})"]
+
+
+def _tangent_step(spec):
+    if spec.kind == BLOCK:
+        out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q)", f"p += {_block_step(spec)}"]
+        return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
+    if spec.zero_derivative:
+        return ["tan[:, o:o + n] = 0.0", f"p += {spec.arity}"]
+    return [f"ew{spec.arity}_tangent(code, val, tan, f, o, n, {_arg_xs(spec)})",
+            f"p += {spec.arity}"]
+
+
+# ---- out-of-line block loops of elementwise ops, one function per sweep and arity --------
+def _ew_forward(spec):
+    body = _load(spec, _strided) + [f"val[o + i] = {spec.value_expr}"]
+    return ["for i in range(n):"] + _ind(body, 1)
+
+
+def _ew_reverse(spec):
+    one = (["g = adj0[o + i]", "if g != 0.0:"]
+           + _ind(_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
+                  + _accumulate(spec, "adj0", _strided), 1))
+    many = (_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
+            + ["for j in range(kk):", "    g = adj[j, o + i]", "    if g != 0.0:"]
+            + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}"), 2))
+    return (["if kk == 1:", "    adj0 = adj[0]", "    for i in range(n):"] + _ind(one, 2)
+            + ["else:", "    for i in range(n):"] + _ind(many, 2))
+
+
+def _ew_tangent(spec):
+    body = _load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
+    body += ["for j in range(kk):", "    t = 0.0"]
     for j in range(spec.arity):
-        out += [f"{I[d]}if d{j} != 0.0:", f"{I[d + 1]}{adj}[{at(j)}] += g * d{j}"]
+        body += [f"    u = tan[j, {_strided(j)}]", f"    if u != 0.0 and d{j} != 0.0:",
+                 f"        t += d{j} * u"]
+    return ["for i in range(n):"] + _ind(body + ["    tan[j, o + i] = t"], 1)
+
+
+def _cases(specs, body, depth):
+    out = []
+    for spec in specs:
+        lines = body(spec)
+        if lines is None:
+            continue
+        kw = "if" if not out else "elif"
+        out.append(" " * (4 * depth) + f"{kw} code == {spec.code}:  # {spec.name}")
+        out += _ind(lines, depth + 1)
     return out
 
 
-def _reverse(spec):
-    if spec.kind == BLOCK:
-        out = [f"{I[3]}p -= {_block_step(spec)}"]
-        out += [f"{I[3]}q -= {spec.nparams}"] if spec.nparams else []
-        return out + [f"{I[3]}{spec.name}_r(val, adj, o, n, args, p, iargs, q)"]
-    out = [f"{I[3]}p -= {spec.arity}"]
-    if spec.zero_derivative:
-        return out
-    # one direction (k = 1) is the gradient case: partials only where the adjoint is non-zero;
-    # n = 1 (a Python-loop tape) also skips the loop and the broadcast strides
-    out += [f"{I[3]}if n == 1 and kk == 1:", f"{I[4]}g = adj0[o]", f"{I[4]}if g != 0.0:"]
-    out += [f"{I[5]}x{j} = args[p{_plus(j)}]" for j in range(spec.arity)]
-    out += _load(spec, 5, lambda j: f"x{j}") + [f"{I[5]}y = val[o]"] + _partials(spec, 5)
-    out += _accumulate(spec, 5, "adj0", lambda j: f"x{j}") + [f"{I[4]}continue"]
-    out += _strides(spec, 3)
-    out += [f"{I[3]}if kk == 1:", f"{I[4]}for i in range(n):", f"{I[5]}g = adj0[o + i]",
-            f"{I[5]}if g != 0.0:"]
-    out += _load(spec, 6, lambda j: f"x{j} + i * s{j}") + [f"{I[6]}y = val[o + i]"]
-    out += _partials(spec, 6) + _accumulate(spec, 6, "adj0", lambda j: f"x{j} + i * s{j}")
-    out += [f"{I[4]}continue", f"{I[3]}for i in range(n):"]
-    out += _load(spec, 4, lambda j: f"x{j} + i * s{j}") + [f"{I[4]}y = val[o + i]"]
-    out += _partials(spec, 4)
-    out += [f"{I[4]}for j in range(kk):", f"{I[5]}g = adj[j, o + i]", f"{I[5]}if g != 0.0:"]
-    return out + _accumulate(spec, 6, "adj", lambda j: f"j, x{j} + i * s{j}")
-
-
-def _tangent(spec):
-    if spec.kind == BLOCK:
-        out = [f"{I[3]}{spec.name}_t(val, tan, o, n, args, p, iargs, q)",
-               f"{I[3]}p += {_block_step(spec)}"]
-        return out + ([f"{I[3]}q += {spec.nparams}"] if spec.nparams else [])
-    if spec.zero_derivative:
-        return [f"{I[3]}tan[:, o:o + n] = 0.0", f"{I[3]}p += {spec.arity}"]
-    out = _strides(spec, 3) + [f"{I[3]}for i in range(n):"]
-    out += _load(spec, 4, lambda j: f"x{j} + i * s{j}") + [f"{I[4]}y = val[o + i]"]
-    out += _partials(spec, 4) + [f"{I[4]}for j in range(kk):", f"{I[5]}t = 0.0"]
-    for j in range(spec.arity):
-        out += [f"{I[5]}u = tan[j, x{j} + i * s{j}]",
-                f"{I[5]}if u != 0.0 and d{j} != 0.0:", f"{I[6]}t += d{j} * u"]
-    return out + [f"{I[5]}tan[j, o + i] = t", f"{I[3]}p += {spec.arity}"]
-
-
-def _dispatch(body):
+def _ew_functions():
     out = []
-    for spec in OPS:
-        kw = "if" if not out else "elif"
-        out.append(f"{I[2]}{kw} code == {spec.code}:  # {spec.name}")
-        out += body(spec)
+    for arity in (1, 2, 3):
+        specs = [s for s in OPS if s.kind == ELEMENTWISE and s.arity == arity]
+        xs = ", ".join(f"x{j}" for j in range(arity))
+        strides = [f"s{j} = 1 - ((f >> {j}) & 1)" for j in range(arity)]
+        live = [s for s in specs if not s.zero_derivative]
+        for sweep, arr, body, group, extra in (
+                ("forward", "", _ew_forward, specs, []),
+                ("reverse", "adj, ", _ew_reverse, live, ["kk = adj.shape[0]"]),
+                ("tangent", "tan, ", _ew_tangent, live, ["kk = tan.shape[0]"])):
+            out += ["", "", "@jit", f"def ew{arity}_{sweep}(code, val, {arr}f, o, n, {xs}):",
+                    f'    """Block loops of the {arity}-operand elementwise ops ({sweep})."""']
+            out += _ind(strides + extra, 1) + _cases(group, body, 1)
     return out
 
 
@@ -128,25 +184,37 @@ The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit
 j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes
 ``val[out_ptr[k]:out_ptr[k+1]]``), ``args`` int64 operand offsets and ``iargs`` int64 integer
 parameters, both consumed in op order (a running cursor: ``p`` for args, ``q`` for iargs).
+``uout_ptr``/``uargs`` are the same memory viewed as uint64: indexing with unsigned values
+skips Numba's negative-index wraparound in the hot scalar paths (validation guarantees every
+index is in range, so nothing else changes).
 ``adj``/``tan`` are (k, arena) arrays for k >= 1 directions at once; ``adj0`` is row 0, used by
-the single-direction fast paths.
+the single-direction fast path.
 """
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.ops._duck import LN2, LN10, np, select  # noqa: F401  (names of the formulas)
 
+u = np.uint64
+
 TABLE_HASH = "{hash}"
 OP_NAMES = {names!r}
 '''
 
-LOOP = [f"{I[1]}for k in range({{rng}}):", f"{I[2]}code = op[k]", f"{I[2]}o = out_ptr[k]",
-        f"{I[2]}n = out_ptr[k + 1] - o"]
+LOOP = ["for k in range({rng}):", "    code = op[k]", "    o = uout_ptr[k]",
+        "    n = uout_ptr[k + 1] - o"]
 
 
-def _kernel(name, signature, doc, prologue, rng, body):
-    return (["", "", "@jit", f"def {name}({signature}):", f'{I[1]}"""{doc}"""']
-            + [I[1] + s for s in prologue] + [s.format(rng=rng) for s in LOOP]
-            + _dispatch(body))
+def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret):
+    """A ``{name}_step`` function (every case) and the ``{name}`` loop (scalar cases inline)."""
+    out = ["", "", "@jit", f"def {name}_step({step_sig}):",
+           f'    """One op of the {name} sweep (the cases the loop does not inline)."""']
+    out += _cases(OPS, step, 1) + [f"    return {step_ret}"]
+    out += ["", "", "@jit", f"def {name}({signature}):", f'    """{doc}"""']
+    out += _ind(prologue + [s.format(rng=rng) for s in LOOP], 1)
+    if scalar is not None:
+        out += _cases(OPS, scalar, 2)
+    call = step_sig.replace("f, ", "flags[k], ").replace("o, n, ", "np.int64(o), np.int64(n), ")
+    return out + [f"        {step_ret} = {name}_step({call})"]
 
 
 def render():
@@ -156,17 +224,21 @@ def render():
         if spec.kind == BLOCK:
             lines += [f'{spec.name}_{s} = _T["{spec.name}"].{full}'
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
+    lines += _ew_functions()
     fw, rv = "op.shape[0]", "op.shape[0] - 1, -1, -1"
-    lines += _kernel("forward", "op, flags, out_ptr, args, iargs, val",
-                     "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
-                     ["p = 0", "q = 0"], fw, _forward)
-    lines += _kernel("reverse", "op, flags, out_ptr, args, iargs, val, adj",
-                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
-                     ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]",
-                      "adj0 = adj[0]"], rv, _reverse)
-    lines += _kernel("tangent", "op, flags, out_ptr, args, iargs, val, tan",
-                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
-                     ["p = 0", "q = 0", "kk = tan.shape[0]"], fw, _tangent)
+    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val",
+                    "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
+                    ["p = 0", "q = 0"], fw, _forward_scalar, _forward_step,
+                    "code, o, n, p, q, f, args, iargs, val", "p, q")
+    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj",
+                    "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
+                    ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]",
+                     "adj0 = adj[0]"], rv, _reverse_scalar, _reverse_step,
+                    "code, o, n, p, q, f, args, iargs, val, adj", "p, q")
+    lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan",
+                    "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
+                    ["p = 0", "q = 0"], fw, None, _tangent_step,
+                    "code, o, n, p, q, f, args, iargs, val, tan", "p, q")
     return "\n".join(lines) + "\n"
 
 

@@ -4,14 +4,19 @@ The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit
 j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes
 ``val[out_ptr[k]:out_ptr[k+1]]``), ``args`` int64 operand offsets and ``iargs`` int64 integer
 parameters, both consumed in op order (a running cursor: ``p`` for args, ``q`` for iargs).
+``uout_ptr``/``uargs`` are the same memory viewed as uint64: indexing with unsigned values
+skips Numba's negative-index wraparound in the hot scalar paths (validation guarantees every
+index is in range, so nothing else changes).
 ``adj``/``tan`` are (k, arena) arrays for k >= 1 directions at once; ``adj0`` is row 0, used by
-the single-direction fast paths.
+the single-direction fast path.
 """
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.ops._duck import LN2, LN10, np, select  # noqa: F401  (names of the formulas)
 
-TABLE_HASH = "d10993627df24a77"
+u = np.uint64
+
+TABLE_HASH = "14085f1700c207c0"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -41,768 +46,136 @@ MatMulOp_t = _T["MatMulOp"].tangent
 
 
 @jit
-def forward(op, flags, out_ptr, args, iargs, val):
-    """Values: fills val[out_ptr[0]:] from inputs and constants in place."""
-    p = 0
-    q = 0
-    for k in range(op.shape[0]):
-        code = op[k]
-        o = out_ptr[k]
-        n = out_ptr[k + 1] - o
-        if code == 0:  # GatherOp
-            GatherOp_f(val, o, n, args, p, iargs, q)
-            p += n
-        elif code == 1:  # DepOp
-            DepOp_f(val, o, n, args, p, iargs, q)
-            p += n
-        elif code == 2:  # NegOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = -x
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = -x
-            p += 1
-        elif code == 3:  # AbsOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.abs(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.abs(x)
-            p += 1
-        elif code == 4:  # ExpOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.exp(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.exp(x)
-            p += 1
-        elif code == 5:  # Exp2Op
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.exp2(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.exp2(x)
-            p += 1
-        elif code == 6:  # Expm1Op
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.expm1(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.expm1(x)
-            p += 1
-        elif code == 7:  # LogOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.log(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.log(x)
-            p += 1
-        elif code == 8:  # Log2Op
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.log2(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.log2(x)
-            p += 1
-        elif code == 9:  # Log10Op
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.log10(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.log10(x)
-            p += 1
-        elif code == 10:  # Log1pOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.log1p(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.log1p(x)
-            p += 1
-        elif code == 11:  # SqrtOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.sqrt(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.sqrt(x)
-            p += 1
-        elif code == 12:  # CbrtOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.cbrt(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.cbrt(x)
-            p += 1
-        elif code == 13:  # SquareOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = x * x
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = x * x
-            p += 1
-        elif code == 14:  # ReciprocalOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = 1.0 / x
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = 1.0 / x
-            p += 1
-        elif code == 15:  # SinOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.sin(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.sin(x)
-            p += 1
-        elif code == 16:  # CosOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.cos(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.cos(x)
-            p += 1
-        elif code == 17:  # TanOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.tan(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.tan(x)
-            p += 1
-        elif code == 18:  # ArcsinOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arcsin(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arcsin(x)
-            p += 1
-        elif code == 19:  # ArccosOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arccos(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arccos(x)
-            p += 1
-        elif code == 20:  # ArctanOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arctan(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arctan(x)
-            p += 1
-        elif code == 21:  # SinhOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.sinh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.sinh(x)
-            p += 1
-        elif code == 22:  # CoshOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.cosh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.cosh(x)
-            p += 1
-        elif code == 23:  # TanhOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.tanh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.tanh(x)
-            p += 1
-        elif code == 24:  # ArcsinhOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arcsinh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arcsinh(x)
-            p += 1
-        elif code == 25:  # ArccoshOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arccosh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arccosh(x)
-            p += 1
-        elif code == 26:  # ArctanhOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.arctanh(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.arctanh(x)
-            p += 1
-        elif code == 27:  # SignOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = np.sign(x)
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = np.sign(x)
-            p += 1
-        elif code == 28:  # AddOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = a + b
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = a + b
-            p += 2
-        elif code == 29:  # SubOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = a - b
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = a - b
-            p += 2
-        elif code == 30:  # MulOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = a * b
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = a * b
-            p += 2
-        elif code == 31:  # DivOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = a / b
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = a / b
-            p += 2
-        elif code == 32:  # PowOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = a ** b
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = a ** b
-            p += 2
-        elif code == 33:  # Arctan2Op
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.arctan2(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.arctan2(a, b)
-            p += 2
-        elif code == 34:  # HypotOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.hypot(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.hypot(a, b)
-            p += 2
-        elif code == 35:  # MaximumOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.maximum(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.maximum(a, b)
-            p += 2
-        elif code == 36:  # MinimumOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.minimum(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.minimum(a, b)
-            p += 2
-        elif code == 37:  # FmaxOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.fmax(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.fmax(a, b)
-            p += 2
-        elif code == 38:  # FminOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.fmin(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.fmin(a, b)
-            p += 2
-        elif code == 39:  # LogaddexpOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = np.logaddexp(a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = np.logaddexp(a, b)
-            p += 2
-        elif code == 40:  # LtOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a < b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a < b) * 1.0
-            p += 2
-        elif code == 41:  # LeOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a <= b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a <= b) * 1.0
-            p += 2
-        elif code == 42:  # GtOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a > b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a > b) * 1.0
-            p += 2
-        elif code == 43:  # GeOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a >= b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a >= b) * 1.0
-            p += 2
-        elif code == 44:  # EqOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a == b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a == b) * 1.0
-            p += 2
-        elif code == 45:  # NeOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = (a != b) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = (a != b) * 1.0
-            p += 2
-        elif code == 46:  # AndOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = ((a != 0.0) & (b != 0.0)) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-            p += 2
-        elif code == 47:  # OrOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = ((a != 0.0) | (b != 0.0)) * 1.0
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-            p += 2
-        elif code == 48:  # NotOp
-            if n == 1:
-                x = val[args[p]]
-                val[o] = (x == 0.0) * 1.0
-            else:
-                x0 = args[p]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                for i in range(n):
-                    x = val[x0 + i * s0]
-                    val[o + i] = (x == 0.0) * 1.0
-            p += 1
-        elif code == 49:  # SelectOp
-            if n == 1:
-                c = val[args[p]]
-                a = val[args[p + 1]]
-                b = val[args[p + 2]]
-                val[o] = select(c != 0.0, a, b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                x2 = args[p + 2]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                s2 = 1 - ((f >> 2) & 1)
-                for i in range(n):
-                    c = val[x0 + i * s0]
-                    a = val[x1 + i * s1]
-                    b = val[x2 + i * s2]
-                    val[o + i] = select(c != 0.0, a, b)
-            p += 3
-        elif code == 50:  # ChainMulOp
-            if n == 1:
-                a = val[args[p]]
-                b = val[args[p + 1]]
-                val[o] = select((a == 0.0) | (b == 0.0), 0.0, a * b)
-            else:
-                x0 = args[p]
-                x1 = args[p + 1]
-                f = flags[k]
-                s0 = 1 - ((f >> 0) & 1)
-                s1 = 1 - ((f >> 1) & 1)
-                for i in range(n):
-                    a = val[x0 + i * s0]
-                    b = val[x1 + i * s1]
-                    val[o + i] = select((a == 0.0) | (b == 0.0), 0.0, a * b)
-            p += 2
-        elif code == 51:  # SumOp
-            SumOp_f(val, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 52:  # ProdOp
-            ProdOp_f(val, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 53:  # MaxOp
-            MaxOp_f(val, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 54:  # MinOp
-            MinOp_f(val, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 55:  # CumsumOp
-            CumsumOp_f(val, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 56:  # MatMulOp
-            MatMulOp_f(val, o, n, args, p, iargs, q)
-            p += 2
-            q += 3
+def ew1_forward(code, val, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (forward)."""
+    s0 = 1 - ((f >> 0) & 1)
+    if code == 2:  # NegOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = -x
+    elif code == 3:  # AbsOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.abs(x)
+    elif code == 4:  # ExpOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.exp(x)
+    elif code == 5:  # Exp2Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.exp2(x)
+    elif code == 6:  # Expm1Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.expm1(x)
+    elif code == 7:  # LogOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.log(x)
+    elif code == 8:  # Log2Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.log2(x)
+    elif code == 9:  # Log10Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.log10(x)
+    elif code == 10:  # Log1pOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.log1p(x)
+    elif code == 11:  # SqrtOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.sqrt(x)
+    elif code == 12:  # CbrtOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.cbrt(x)
+    elif code == 13:  # SquareOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = x * x
+    elif code == 14:  # ReciprocalOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = 1.0 / x
+    elif code == 15:  # SinOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.sin(x)
+    elif code == 16:  # CosOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.cos(x)
+    elif code == 17:  # TanOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.tan(x)
+    elif code == 18:  # ArcsinOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arcsin(x)
+    elif code == 19:  # ArccosOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arccos(x)
+    elif code == 20:  # ArctanOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arctan(x)
+    elif code == 21:  # SinhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.sinh(x)
+    elif code == 22:  # CoshOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.cosh(x)
+    elif code == 23:  # TanhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.tanh(x)
+    elif code == 24:  # ArcsinhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arcsinh(x)
+    elif code == 25:  # ArccoshOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arccosh(x)
+    elif code == 26:  # ArctanhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.arctanh(x)
+    elif code == 27:  # SignOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = np.sign(x)
+    elif code == 48:  # NotOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            val[o + i] = (x == 0.0) * 1.0
 
 
 @jit
-def reverse(op, flags, out_ptr, args, iargs, val, adj):
-    """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
-    p = args.shape[0]
-    q = iargs.shape[0]
+def ew1_reverse(code, val, adj, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (reverse)."""
+    s0 = 1 - ((f >> 0) & 1)
     kk = adj.shape[0]
-    adj0 = adj[0]
-    for k in range(op.shape[0] - 1, -1, -1):
-        code = op[k]
-        o = out_ptr[k]
-        n = out_ptr[k + 1] - o
-        if code == 0:  # GatherOp
-            p -= n
-            GatherOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 1:  # DepOp
-            p -= n
-            DepOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 2:  # NegOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    if code == 2:  # NegOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = -1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = -1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -812,31 +185,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 3:  # AbsOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 3:  # AbsOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = np.sign(x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = np.sign(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -846,31 +206,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 4:  # ExpOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 4:  # ExpOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = y
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = y
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -880,31 +227,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 5:  # Exp2Op
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 5:  # Exp2Op
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = y * LN2
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = y * LN2
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -914,31 +248,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 6:  # Expm1Op
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 6:  # Expm1Op
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = y + 1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = y + 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -948,31 +269,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 7:  # LogOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 7:  # LogOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / x
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / x
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -982,31 +290,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 8:  # Log2Op
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 8:  # Log2Op
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (x * LN2)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (x * LN2)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1016,31 +311,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 9:  # Log10Op
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 9:  # Log10Op
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (x * LN10)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (x * LN10)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1050,31 +332,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 10:  # Log1pOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 10:  # Log1pOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (1.0 + x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (1.0 + x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1084,31 +353,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 11:  # SqrtOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 11:  # SqrtOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 0.5 / y
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 0.5 / y
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1118,31 +374,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 12:  # CbrtOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 12:  # CbrtOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (3.0 * y * y)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (3.0 * y * y)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1152,31 +395,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 13:  # SquareOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 13:  # SquareOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 2.0 * x
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 2.0 * x
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1186,31 +416,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 14:  # ReciprocalOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 14:  # ReciprocalOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = -(y * y)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = -(y * y)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1220,31 +437,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 15:  # SinOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 15:  # SinOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = np.cos(x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = np.cos(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1254,31 +458,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 16:  # CosOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 16:  # CosOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = -np.sin(x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = -np.sin(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1288,31 +479,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 17:  # TanOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 17:  # TanOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 + y * y
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 + y * y
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1322,31 +500,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 18:  # ArcsinOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 18:  # ArcsinOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / np.sqrt(1.0 - x * x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / np.sqrt(1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1356,31 +521,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 19:  # ArccosOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 19:  # ArccosOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = -1.0 / np.sqrt(1.0 - x * x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = -1.0 / np.sqrt(1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1390,31 +542,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 20:  # ArctanOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 20:  # ArctanOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (1.0 + x * x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (1.0 + x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1424,31 +563,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 21:  # SinhOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 21:  # SinhOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = np.cosh(x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = np.cosh(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1458,31 +584,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 22:  # CoshOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 22:  # CoshOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = np.sinh(x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = np.sinh(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1492,31 +605,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 23:  # TanhOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 23:  # TanhOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 - y * y
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 - y * y
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1526,31 +626,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 24:  # ArcsinhOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 24:  # ArcsinhOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / np.hypot(x, 1.0)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / np.hypot(x, 1.0)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1560,31 +647,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 25:  # ArccoshOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 25:  # ArccoshOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1594,31 +668,18 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 26:  # ArctanhOp
-            p -= 1
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 26:  # ArctanhOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x = val[x0]
-                    y = val[o]
+                    x = val[x0 + i * s0]
+                    y = val[o + i]
                     d0 = 1.0 / (1.0 - x * x)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
-                continue
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        x = val[x0 + i * s0]
-                        y = val[o + i]
-                        d0 = 1.0 / (1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                continue
+                        adj0[x0 + i * s0] += g * d0
+        else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
@@ -1628,44 +689,424 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if g != 0.0:
                         if d0 != 0.0:
                             adj[j, x0 + i * s0] += g * d0
-        elif code == 27:  # SignOp
-            p -= 1
-        elif code == 28:  # AddOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+
+
+@jit
+def ew1_tangent(code, val, tan, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (tangent)."""
+    s0 = 1 - ((f >> 0) & 1)
+    kk = tan.shape[0]
+    if code == 2:  # NegOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = -1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 3:  # AbsOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = np.sign(x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 4:  # ExpOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = y
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 5:  # Exp2Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = y * LN2
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 6:  # Expm1Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = y + 1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 7:  # LogOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / x
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 8:  # Log2Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (x * LN2)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 9:  # Log10Op
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (x * LN10)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 10:  # Log1pOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (1.0 + x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 11:  # SqrtOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 0.5 / y
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 12:  # CbrtOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (3.0 * y * y)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 13:  # SquareOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 2.0 * x
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 14:  # ReciprocalOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = -(y * y)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 15:  # SinOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = np.cos(x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 16:  # CosOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = -np.sin(x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 17:  # TanOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 + y * y
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 18:  # ArcsinOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / np.sqrt(1.0 - x * x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 19:  # ArccosOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = -1.0 / np.sqrt(1.0 - x * x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 20:  # ArctanOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (1.0 + x * x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 21:  # SinhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = np.cosh(x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 22:  # CoshOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = np.sinh(x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 23:  # TanhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 - y * y
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 24:  # ArcsinhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / np.hypot(x, 1.0)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 25:  # ArccoshOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+    elif code == 26:  # ArctanhOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (1.0 - x * x)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                tan[j, o + i] = t
+
+
+@jit
+def ew2_forward(code, val, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (forward)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    if code == 28:  # AddOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = a + b
+    elif code == 29:  # SubOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = a - b
+    elif code == 30:  # MulOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = a * b
+    elif code == 31:  # DivOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = a / b
+    elif code == 32:  # PowOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = a ** b
+    elif code == 33:  # Arctan2Op
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.arctan2(a, b)
+    elif code == 34:  # HypotOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.hypot(a, b)
+    elif code == 35:  # MaximumOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.maximum(a, b)
+    elif code == 36:  # MinimumOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.minimum(a, b)
+    elif code == 37:  # FmaxOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.fmax(a, b)
+    elif code == 38:  # FminOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.fmin(a, b)
+    elif code == 39:  # LogaddexpOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = np.logaddexp(a, b)
+    elif code == 40:  # LtOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a < b) * 1.0
+    elif code == 41:  # LeOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a <= b) * 1.0
+    elif code == 42:  # GtOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a > b) * 1.0
+    elif code == 43:  # GeOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a >= b) * 1.0
+    elif code == 44:  # EqOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a == b) * 1.0
+    elif code == 45:  # NeOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = (a != b) * 1.0
+    elif code == 46:  # AndOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
+    elif code == 47:  # OrOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
+    elif code == 50:  # ChainMulOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            val[o + i] = select((a == 0.0) | (b == 0.0), 0.0, a * b)
+
+
+@jit
+def ew2_reverse(code, val, adj, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (reverse)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    kk = adj.shape[0]
+    if code == 28:  # AddOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = 1.0
                     d1 = 1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = 1.0
-                        d1 = 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1679,42 +1120,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 29:  # SubOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 29:  # SubOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = 1.0
                     d1 = -1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = 1.0
-                        d1 = -1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1728,42 +1149,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 30:  # MulOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 30:  # MulOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = b
                     d1 = a
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = b
-                        d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1777,42 +1178,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 31:  # DivOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 31:  # DivOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = 1.0 / b
                     d1 = -y / b
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = 1.0 / b
-                        d1 = -y / b
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1826,42 +1207,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 32:  # PowOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 32:  # PowOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = b * a ** (b - 1.0)
                     d1 = select(y == 0.0, 0.0, y * np.log(a))
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = b * a ** (b - 1.0)
-                        d1 = select(y == 0.0, 0.0, y * np.log(a))
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1875,42 +1236,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 33:  # Arctan2Op
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 33:  # Arctan2Op
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = b / (a * a + b * b)
                     d1 = -a / (a * a + b * b)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = b / (a * a + b * b)
-                        d1 = -a / (a * a + b * b)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1924,42 +1265,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 34:  # HypotOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 34:  # HypotOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = select(y == 0.0, 0.0, a / y)
                     d1 = select(y == 0.0, 0.0, b / y)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = select(y == 0.0, 0.0, a / y)
-                        d1 = select(y == 0.0, 0.0, b / y)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -1973,42 +1294,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 35:  # MaximumOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 35:  # MaximumOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = (a >= b) * 1.0
                     d1 = (a < b) * 1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = (a >= b) * 1.0
-                        d1 = (a < b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -2022,42 +1323,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 36:  # MinimumOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 36:  # MinimumOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = (a <= b) * 1.0
                     d1 = (a > b) * 1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = (a <= b) * 1.0
-                        d1 = (a > b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -2071,42 +1352,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 37:  # FmaxOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 37:  # FmaxOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = select(b != b, 1.0, (a >= b) * 1.0)
                     d1 = select(b != b, 0.0, (a < b) * 1.0)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = select(b != b, 1.0, (a >= b) * 1.0)
-                        d1 = select(b != b, 0.0, (a < b) * 1.0)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -2120,42 +1381,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 38:  # FminOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 38:  # FminOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = select(b != b, 1.0, (a <= b) * 1.0)
                     d1 = select(b != b, 0.0, (a > b) * 1.0)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = select(b != b, 1.0, (a <= b) * 1.0)
-                        d1 = select(b != b, 0.0, (a > b) * 1.0)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -2169,42 +1410,22 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 39:  # LogaddexpOp
-            p -= 2
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 39:  # LogaddexpOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    a = val[x0]
-                    b = val[x1]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
                     d0 = np.exp(a - y)
                     d1 = np.exp(b - y)
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = np.exp(a - y)
-                        d1 = np.exp(b - y)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                continue
+                        adj0[x1 + i * s1] += g * d1
+        else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
@@ -2218,71 +1439,294 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x0 + i * s0] += g * d0
                         if d1 != 0.0:
                             adj[j, x1 + i * s1] += g * d1
-        elif code == 40:  # LtOp
-            p -= 2
-        elif code == 41:  # LeOp
-            p -= 2
-        elif code == 42:  # GtOp
-            p -= 2
-        elif code == 43:  # GeOp
-            p -= 2
-        elif code == 44:  # EqOp
-            p -= 2
-        elif code == 45:  # NeOp
-            p -= 2
-        elif code == 46:  # AndOp
-            p -= 2
-        elif code == 47:  # OrOp
-            p -= 2
-        elif code == 48:  # NotOp
-            p -= 1
-        elif code == 49:  # SelectOp
-            p -= 3
-            if n == 1 and kk == 1:
-                g = adj0[o]
+    elif code == 50:  # ChainMulOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
-                    x2 = args[p + 2]
-                    c = val[x0]
-                    a = val[x1]
-                    b = val[x2]
-                    y = val[o]
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    d0 = b
+                    d1 = a
+                    if d0 != 0.0:
+                        adj0[x0 + i * s0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1 + i * s1] += g * d1
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = b
+                d1 = a
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if d0 != 0.0:
+                            adj[j, x0 + i * s0] += g * d0
+                        if d1 != 0.0:
+                            adj[j, x1 + i * s1] += g * d1
+
+
+@jit
+def ew2_tangent(code, val, tan, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (tangent)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    kk = tan.shape[0]
+    if code == 28:  # AddOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = 1.0
+            d1 = 1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 29:  # SubOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = 1.0
+            d1 = -1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 30:  # MulOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = b
+            d1 = a
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 31:  # DivOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = 1.0 / b
+            d1 = -y / b
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 32:  # PowOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = b * a ** (b - 1.0)
+            d1 = select(y == 0.0, 0.0, y * np.log(a))
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 33:  # Arctan2Op
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = b / (a * a + b * b)
+            d1 = -a / (a * a + b * b)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 34:  # HypotOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = select(y == 0.0, 0.0, a / y)
+            d1 = select(y == 0.0, 0.0, b / y)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 35:  # MaximumOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = (a >= b) * 1.0
+            d1 = (a < b) * 1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 36:  # MinimumOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = (a <= b) * 1.0
+            d1 = (a > b) * 1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 37:  # FmaxOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = select(b != b, 1.0, (a >= b) * 1.0)
+            d1 = select(b != b, 0.0, (a < b) * 1.0)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 38:  # FminOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = select(b != b, 1.0, (a <= b) * 1.0)
+            d1 = select(b != b, 0.0, (a > b) * 1.0)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 39:  # LogaddexpOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = np.exp(a - y)
+            d1 = np.exp(b - y)
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+    elif code == 50:  # ChainMulOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = b
+            d1 = a
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                tan[j, o + i] = t
+
+
+@jit
+def ew3_forward(code, val, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (forward)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    s2 = 1 - ((f >> 2) & 1)
+    if code == 49:  # SelectOp
+        for i in range(n):
+            c = val[x0 + i * s0]
+            a = val[x1 + i * s1]
+            b = val[x2 + i * s2]
+            val[o + i] = select(c != 0.0, a, b)
+
+
+@jit
+def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (reverse)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    s2 = 1 - ((f >> 2) & 1)
+    kk = adj.shape[0]
+    if code == 49:  # SelectOp
+        if kk == 1:
+            adj0 = adj[0]
+            for i in range(n):
+                g = adj0[o + i]
+                if g != 0.0:
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
                     d0 = 0.0
                     d1 = (c != 0.0) * 1.0
                     d2 = (c == 0.0) * 1.0
                     if d0 != 0.0:
-                        adj0[x0] += g * d0
+                        adj0[x0 + i * s0] += g * d0
                     if d1 != 0.0:
-                        adj0[x1] += g * d1
+                        adj0[x1 + i * s1] += g * d1
                     if d2 != 0.0:
-                        adj0[x2] += g * d2
-                continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            x2 = args[p + 2]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            s2 = 1 - ((f >> 2) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        c = val[x0 + i * s0]
-                        a = val[x1 + i * s1]
-                        b = val[x2 + i * s2]
-                        y = val[o + i]
-                        d0 = 0.0
-                        d1 = (c != 0.0) * 1.0
-                        d2 = (c == 0.0) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                        if d2 != 0.0:
-                            adj0[x2 + i * s2] += g * d2
-                continue
+                        adj0[x2 + i * s2] += g * d2
+        else:
             for i in range(n):
                 c = val[x0 + i * s0]
                 a = val[x1 + i * s1]
@@ -2300,13 +1744,1079 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                             adj[j, x1 + i * s1] += g * d1
                         if d2 != 0.0:
                             adj[j, x2 + i * s2] += g * d2
+
+
+@jit
+def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (tangent)."""
+    s0 = 1 - ((f >> 0) & 1)
+    s1 = 1 - ((f >> 1) & 1)
+    s2 = 1 - ((f >> 2) & 1)
+    kk = tan.shape[0]
+    if code == 49:  # SelectOp
+        for i in range(n):
+            c = val[x0 + i * s0]
+            a = val[x1 + i * s1]
+            b = val[x2 + i * s2]
+            y = val[o + i]
+            d0 = 0.0
+            d1 = (c != 0.0) * 1.0
+            d2 = (c == 0.0) * 1.0
+            for j in range(kk):
+                t = 0.0
+                u = tan[j, x0 + i * s0]
+                if u != 0.0 and d0 != 0.0:
+                    t += d0 * u
+                u = tan[j, x1 + i * s1]
+                if u != 0.0 and d1 != 0.0:
+                    t += d1 * u
+                u = tan[j, x2 + i * s2]
+                if u != 0.0 and d2 != 0.0:
+                    t += d2 * u
+                tan[j, o + i] = t
+
+
+@jit
+def forward_step(code, o, n, p, q, f, args, iargs, val):
+    """One op of the forward sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        GatherOp_f(val, o, n, args, p, iargs, q)
+        p += n
+    elif code == 1:  # DepOp
+        DepOp_f(val, o, n, args, p, iargs, q)
+        p += n
+    elif code == 2:  # NegOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 3:  # AbsOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 4:  # ExpOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 5:  # Exp2Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 6:  # Expm1Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 7:  # LogOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 8:  # Log2Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 9:  # Log10Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 10:  # Log1pOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 11:  # SqrtOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 12:  # CbrtOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 13:  # SquareOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 14:  # ReciprocalOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 15:  # SinOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 16:  # CosOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 17:  # TanOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 18:  # ArcsinOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 19:  # ArccosOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 20:  # ArctanOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 21:  # SinhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 22:  # CoshOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 23:  # TanhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 24:  # ArcsinhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 25:  # ArccoshOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 26:  # ArctanhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 27:  # SignOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 28:  # AddOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 29:  # SubOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 30:  # MulOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 31:  # DivOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 32:  # PowOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # Arctan2Op
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # HypotOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # MaximumOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # MinimumOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # FmaxOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FminOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # LogaddexpOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # LtOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 41:  # LeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 42:  # GtOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 43:  # GeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 44:  # EqOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 45:  # NeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 46:  # AndOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 47:  # OrOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 48:  # NotOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 49:  # SelectOp
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 50:  # ChainMulOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 51:  # SumOp
+        SumOp_f(val, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 52:  # ProdOp
+        ProdOp_f(val, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 53:  # MaxOp
+        MaxOp_f(val, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 54:  # MinOp
+        MinOp_f(val, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 55:  # CumsumOp
+        CumsumOp_f(val, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 56:  # MatMulOp
+        MatMulOp_f(val, o, n, args, p, iargs, q)
+        p += 2
+        q += 3
+    return p, q
+
+
+@jit
+def forward(op, flags, uout_ptr, uargs, args, iargs, val):
+    """Values: fills val[out_ptr[0]:] from inputs and constants in place."""
+    p = 0
+    q = 0
+    for k in range(op.shape[0]):
+        code = op[k]
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = -x
+                p += 1
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.abs(x)
+                p += 1
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.exp(x)
+                p += 1
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.exp2(x)
+                p += 1
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.expm1(x)
+                p += 1
+                continue
+        elif code == 7:  # LogOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log(x)
+                p += 1
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log2(x)
+                p += 1
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log10(x)
+                p += 1
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log1p(x)
+                p += 1
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sqrt(x)
+                p += 1
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cbrt(x)
+                p += 1
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = x * x
+                p += 1
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = 1.0 / x
+                p += 1
+                continue
+        elif code == 15:  # SinOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sin(x)
+                p += 1
+                continue
+        elif code == 16:  # CosOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cos(x)
+                p += 1
+                continue
+        elif code == 17:  # TanOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.tan(x)
+                p += 1
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arcsin(x)
+                p += 1
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arccos(x)
+                p += 1
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arctan(x)
+                p += 1
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sinh(x)
+                p += 1
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cosh(x)
+                p += 1
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.tanh(x)
+                p += 1
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arcsinh(x)
+                p += 1
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arccosh(x)
+                p += 1
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arctanh(x)
+                p += 1
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sign(x)
+                p += 1
+                continue
+        elif code == 28:  # AddOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a + b
+                p += 2
+                continue
+        elif code == 29:  # SubOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a - b
+                p += 2
+                continue
+        elif code == 30:  # MulOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a * b
+                p += 2
+                continue
+        elif code == 31:  # DivOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a / b
+                p += 2
+                continue
+        elif code == 32:  # PowOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a ** b
+                p += 2
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.arctan2(a, b)
+                p += 2
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.hypot(a, b)
+                p += 2
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.maximum(a, b)
+                p += 2
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.minimum(a, b)
+                p += 2
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.fmax(a, b)
+                p += 2
+                continue
+        elif code == 38:  # FminOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.fmin(a, b)
+                p += 2
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.logaddexp(a, b)
+                p += 2
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a < b) * 1.0
+                p += 2
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a <= b) * 1.0
+                p += 2
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a > b) * 1.0
+                p += 2
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a >= b) * 1.0
+                p += 2
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a == b) * 1.0
+                p += 2
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a != b) * 1.0
+                p += 2
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = ((a != 0.0) & (b != 0.0)) * 1.0
+                p += 2
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = ((a != 0.0) | (b != 0.0)) * 1.0
+                p += 2
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = (x == 0.0) * 1.0
+                p += 1
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = select(c != 0.0, a, b)
+                p += 3
+                continue
         elif code == 50:  # ChainMulOp
-            p -= 2
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = select((a == 0.0) | (b == 0.0), 0.0, a * b)
+                p += 2
+                continue
+        p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val)
+
+
+@jit
+def reverse_step(code, o, n, p, q, f, args, iargs, val, adj):
+    """One op of the reverse sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        p -= n
+        GatherOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 1:  # DepOp
+        p -= n
+        DepOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 2:  # NegOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 3:  # AbsOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 4:  # ExpOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 5:  # Exp2Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 6:  # Expm1Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 7:  # LogOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 8:  # Log2Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 9:  # Log10Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 10:  # Log1pOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 11:  # SqrtOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 12:  # CbrtOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 13:  # SquareOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 14:  # ReciprocalOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 15:  # SinOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 16:  # CosOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 17:  # TanOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 18:  # ArcsinOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 19:  # ArccosOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 20:  # ArctanOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 21:  # SinhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 22:  # CoshOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 23:  # TanhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 24:  # ArcsinhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 25:  # ArccoshOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 26:  # ArctanhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 27:  # SignOp
+        p -= 1
+    elif code == 28:  # AddOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 29:  # SubOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 30:  # MulOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 31:  # DivOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 32:  # PowOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 33:  # Arctan2Op
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 34:  # HypotOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 35:  # MaximumOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 36:  # MinimumOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 37:  # FmaxOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 38:  # FminOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 39:  # LogaddexpOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 40:  # LtOp
+        p -= 2
+    elif code == 41:  # LeOp
+        p -= 2
+    elif code == 42:  # GtOp
+        p -= 2
+    elif code == 43:  # GeOp
+        p -= 2
+    elif code == 44:  # EqOp
+        p -= 2
+    elif code == 45:  # NeOp
+        p -= 2
+    elif code == 46:  # AndOp
+        p -= 2
+    elif code == 47:  # OrOp
+        p -= 2
+    elif code == 48:  # NotOp
+        p -= 1
+    elif code == 49:  # SelectOp
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 50:  # ChainMulOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 51:  # SumOp
+        p -= 1
+        q -= 3
+        SumOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 52:  # ProdOp
+        p -= 1
+        q -= 3
+        ProdOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 53:  # MaxOp
+        p -= 1
+        q -= 3
+        MaxOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 54:  # MinOp
+        p -= 1
+        q -= 3
+        MinOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 55:  # CumsumOp
+        p -= 1
+        q -= 3
+        CumsumOp_r(val, adj, o, n, args, p, iargs, q)
+    elif code == 56:  # MatMulOp
+        p -= 2
+        q -= 3
+        MatMulOp_r(val, adj, o, n, args, p, iargs, q)
+    return p, q
+
+
+@jit
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
+    """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
+    p = args.shape[0]
+    q = iargs.shape[0]
+    kk = adj.shape[0]
+    adj0 = adj[0]
+    for k in range(op.shape[0] - 1, -1, -1):
+        code = op[k]
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
             if n == 1 and kk == 1:
+                p -= 1
                 g = adj0[o]
                 if g != 0.0:
-                    x0 = args[p]
-                    x1 = args[p + 1]
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = -1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = np.sign(x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = y
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = y * LN2
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = y + 1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 7:  # LogOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / x
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (x * LN2)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (x * LN10)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (1.0 + x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 0.5 / y
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (3.0 * y * y)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 2.0 * x
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = -(y * y)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 15:  # SinOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = np.cos(x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 16:  # CosOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = -np.sin(x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 17:  # TanOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 + y * y
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / np.sqrt(1.0 - x * x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = -1.0 / np.sqrt(1.0 - x * x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (1.0 + x * x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = np.cosh(x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = np.sinh(x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 - y * y
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / np.hypot(x, 1.0)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1 and kk == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x = val[x0]
+                    y = val[o]
+                    d0 = 1.0 / (1.0 - x * x)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                p -= 1
+                continue
+        elif code == 28:  # AddOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = 1.0
+                    d1 = 1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 29:  # SubOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = 1.0
+                    d1 = -1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 30:  # MulOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
@@ -2317,821 +2827,427 @@ def reverse(op, flags, out_ptr, args, iargs, val, adj):
                     if d1 != 0.0:
                         adj0[x1] += g * d1
                 continue
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            if kk == 1:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
-                        a = val[x0 + i * s0]
-                        b = val[x1 + i * s1]
-                        y = val[o + i]
-                        d0 = b
-                        d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+        elif code == 31:  # DivOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = 1.0 / b
+                    d1 = -y / b
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
                 continue
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
-        elif code == 51:  # SumOp
-            p -= 1
-            q -= 3
-            SumOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 52:  # ProdOp
-            p -= 1
-            q -= 3
-            ProdOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 53:  # MaxOp
-            p -= 1
-            q -= 3
-            MaxOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 54:  # MinOp
-            p -= 1
-            q -= 3
-            MinOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 55:  # CumsumOp
-            p -= 1
-            q -= 3
-            CumsumOp_r(val, adj, o, n, args, p, iargs, q)
-        elif code == 56:  # MatMulOp
-            p -= 2
-            q -= 3
-            MatMulOp_r(val, adj, o, n, args, p, iargs, q)
+        elif code == 32:  # PowOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = b * a ** (b - 1.0)
+                    d1 = select(y == 0.0, 0.0, y * np.log(a))
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = b / (a * a + b * b)
+                    d1 = -a / (a * a + b * b)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = select(y == 0.0, 0.0, a / y)
+                    d1 = select(y == 0.0, 0.0, b / y)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = (a >= b) * 1.0
+                    d1 = (a < b) * 1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = (a <= b) * 1.0
+                    d1 = (a > b) * 1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = select(b != b, 1.0, (a >= b) * 1.0)
+                    d1 = select(b != b, 0.0, (a < b) * 1.0)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 38:  # FminOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = select(b != b, 1.0, (a <= b) * 1.0)
+                    d1 = select(b != b, 0.0, (a > b) * 1.0)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = np.exp(a - y)
+                    d1 = np.exp(b - y)
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                p -= 2
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                p -= 1
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1 and kk == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    d0 = 0.0
+                    d1 = (c != 0.0) * 1.0
+                    d2 = (c == 0.0) * 1.0
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                    if d2 != 0.0:
+                        adj0[x2] += g * d2
+                continue
+        elif code == 50:  # ChainMulOp
+            if n == 1 and kk == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    d0 = b
+                    d1 = a
+                    if d0 != 0.0:
+                        adj0[x0] += g * d0
+                    if d1 != 0.0:
+                        adj0[x1] += g * d1
+                continue
+        p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj)
 
 
 @jit
-def tangent(op, flags, out_ptr, args, iargs, val, tan):
+def tangent_step(code, o, n, p, q, f, args, iargs, val, tan):
+    """One op of the tangent sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        GatherOp_t(val, tan, o, n, args, p, iargs, q)
+        p += n
+    elif code == 1:  # DepOp
+        DepOp_t(val, tan, o, n, args, p, iargs, q)
+        p += n
+    elif code == 2:  # NegOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 3:  # AbsOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 4:  # ExpOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 5:  # Exp2Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 6:  # Expm1Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 7:  # LogOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 8:  # Log2Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 9:  # Log10Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 10:  # Log1pOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 11:  # SqrtOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 12:  # CbrtOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 13:  # SquareOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 14:  # ReciprocalOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 15:  # SinOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 16:  # CosOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 17:  # TanOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 18:  # ArcsinOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 19:  # ArccosOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 20:  # ArctanOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 21:  # SinhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 22:  # CoshOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 23:  # TanhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 24:  # ArcsinhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 25:  # ArccoshOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 26:  # ArctanhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 27:  # SignOp
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 28:  # AddOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 29:  # SubOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 30:  # MulOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 31:  # DivOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 32:  # PowOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # Arctan2Op
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # HypotOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # MaximumOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # MinimumOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # FmaxOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FminOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # LogaddexpOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # LtOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 41:  # LeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 42:  # GtOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 43:  # GeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 44:  # EqOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 45:  # NeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 46:  # AndOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 47:  # OrOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 48:  # NotOp
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 49:  # SelectOp
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 50:  # ChainMulOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 51:  # SumOp
+        SumOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 52:  # ProdOp
+        ProdOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 53:  # MaxOp
+        MaxOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 54:  # MinOp
+        MinOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 55:  # CumsumOp
+        CumsumOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 1
+        q += 3
+    elif code == 56:  # MatMulOp
+        MatMulOp_t(val, tan, o, n, args, p, iargs, q)
+        p += 2
+        q += 3
+    return p, q
+
+
+@jit
+def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan):
     """Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants."""
     p = 0
     q = 0
-    kk = tan.shape[0]
     for k in range(op.shape[0]):
         code = op[k]
-        o = out_ptr[k]
-        n = out_ptr[k + 1] - o
-        if code == 0:  # GatherOp
-            GatherOp_t(val, tan, o, n, args, p, iargs, q)
-            p += n
-        elif code == 1:  # DepOp
-            DepOp_t(val, tan, o, n, args, p, iargs, q)
-            p += n
-        elif code == 2:  # NegOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 3:  # AbsOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sign(x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 4:  # ExpOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 5:  # Exp2Op
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y * LN2
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 6:  # Expm1Op
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y + 1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 7:  # LogOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / x
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 8:  # Log2Op
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN2)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 9:  # Log10Op
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN10)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 10:  # Log1pOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 11:  # SqrtOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 0.5 / y
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 12:  # CbrtOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (3.0 * y * y)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 13:  # SquareOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 2.0 * x
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 14:  # ReciprocalOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -(y * y)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 15:  # SinOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cos(x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 16:  # CosOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -np.sin(x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 17:  # TanOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 + y * y
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 18:  # ArcsinOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 19:  # ArccosOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 20:  # ArctanOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x * x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 21:  # SinhOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cosh(x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 22:  # CoshOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sinh(x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 23:  # TanhOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 - y * y
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 24:  # ArcsinhOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.hypot(x, 1.0)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 25:  # ArccoshOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 26:  # ArctanhOp
-            x0 = args[p]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    tan[j, o + i] = t
-            p += 1
-        elif code == 27:  # SignOp
-            tan[:, o:o + n] = 0.0
-            p += 1
-        elif code == 28:  # AddOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = 1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 29:  # SubOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = -1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 30:  # MulOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 31:  # DivOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 / b
-                d1 = -y / b
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 32:  # PowOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b * a ** (b - 1.0)
-                d1 = select(y == 0.0, 0.0, y * np.log(a))
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 33:  # Arctan2Op
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b / (a * a + b * b)
-                d1 = -a / (a * a + b * b)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 34:  # HypotOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = select(y == 0.0, 0.0, a / y)
-                d1 = select(y == 0.0, 0.0, b / y)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 35:  # MaximumOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = (a >= b) * 1.0
-                d1 = (a < b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 36:  # MinimumOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = (a <= b) * 1.0
-                d1 = (a > b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 37:  # FmaxOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = select(b != b, 1.0, (a >= b) * 1.0)
-                d1 = select(b != b, 0.0, (a < b) * 1.0)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 38:  # FminOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = select(b != b, 1.0, (a <= b) * 1.0)
-                d1 = select(b != b, 0.0, (a > b) * 1.0)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 39:  # LogaddexpOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = np.exp(a - y)
-                d1 = np.exp(b - y)
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 40:  # LtOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 41:  # LeOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 42:  # GtOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 43:  # GeOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 44:  # EqOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 45:  # NeOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 46:  # AndOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 47:  # OrOp
-            tan[:, o:o + n] = 0.0
-            p += 2
-        elif code == 48:  # NotOp
-            tan[:, o:o + n] = 0.0
-            p += 1
-        elif code == 49:  # SelectOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            x2 = args[p + 2]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            s2 = 1 - ((f >> 2) & 1)
-            for i in range(n):
-                c = val[x0 + i * s0]
-                a = val[x1 + i * s1]
-                b = val[x2 + i * s2]
-                y = val[o + i]
-                d0 = 0.0
-                d1 = (c != 0.0) * 1.0
-                d2 = (c == 0.0) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    u = tan[j, x2 + i * s2]
-                    if u != 0.0 and d2 != 0.0:
-                        t += d2 * u
-                    tan[j, o + i] = t
-            p += 3
-        elif code == 50:  # ChainMulOp
-            x0 = args[p]
-            x1 = args[p + 1]
-            f = flags[k]
-            s0 = 1 - ((f >> 0) & 1)
-            s1 = 1 - ((f >> 1) & 1)
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    t = 0.0
-                    u = tan[j, x0 + i * s0]
-                    if u != 0.0 and d0 != 0.0:
-                        t += d0 * u
-                    u = tan[j, x1 + i * s1]
-                    if u != 0.0 and d1 != 0.0:
-                        t += d1 * u
-                    tan[j, o + i] = t
-            p += 2
-        elif code == 51:  # SumOp
-            SumOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 52:  # ProdOp
-            ProdOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 53:  # MaxOp
-            MaxOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 54:  # MinOp
-            MinOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 55:  # CumsumOp
-            CumsumOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 1
-            q += 3
-        elif code == 56:  # MatMulOp
-            MatMulOp_t(val, tan, o, n, args, p, iargs, q)
-            p += 2
-            q += 3
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan)
