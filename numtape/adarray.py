@@ -287,16 +287,24 @@ class ADArray:
 
     # ---- NumPy protocols ---------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         if kwargs.get("out") is not None:
-            raise TypeError(f"np.{ufunc.__name__}(..., out=...) cannot write into a traced "
-                            "array; assign the result instead (y = np.{0}(x))"
-                            .format(ufunc.__name__))
+            raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "
+                            "assign the result instead")
         kwargs.pop("out", None)
         if kwargs.pop("dtype", None) not in (None, float, np.float64):
-            raise TypeError(f"np.{ufunc.__name__}: traced arrays are float64 only")
+            raise TypeError(f"np.{name}: traced arrays are float64 only")
+        reducer = _UFUNC_METHODS.get((ufunc, method))
+        if reducer is not None:  # np.add.reduce(x, axis=0) etc.: NumPy's default axis is 0
+            axis = kwargs.pop("axis", 0)
+            keep = {"keepdims": kwargs.pop("keepdims")} if "keepdims" in kwargs else {}
+            if kwargs:
+                raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
+                                "traced arrays")
+            return HANDLED_FUNCTIONS[reducer](*inputs, axis=axis, **keep)
         if kwargs:
-            raise TypeError(f"np.{ufunc.__name__}: keyword(s) {sorted(kwargs)} are not "
-                            "supported on traced arrays")
+            raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
+                            "traced arrays")
         if method == "__call__":
             if ufunc in HANDLED_FUNCTIONS:  # gufuncs such as np.matmul
                 return HANDLED_FUNCTIONS[ufunc](*inputs)
@@ -311,10 +319,6 @@ class ADArray:
             spec = BY_UFUNC.get(ufunc)
             if spec is not None:
                 return elementwise(spec, *inputs)
-        reducer = _UFUNC_METHODS.get((ufunc, method))
-        if reducer is not None:
-            return HANDLED_FUNCTIONS[reducer](*inputs)
-        name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         raise TracingError(f"np.{name} is not supported on traced arrays (numtape has no "
                            "derivative rule for it)")
 

@@ -182,6 +182,24 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
 
 
 # ---- reductions --------------------------------------------------------------------------
+# TapeConfig(atomic="disable") expands a reduction into a left-to-right chain of scalar ops,
+# the order the block kernels use, so both give the same values.
+_CHAIN_OP = {"SumOp": _ADD, "ProdOp": _MUL, "MaxOp": BY_NAME["MaximumOp"].code,
+             "MinOp": BY_NAME["MinimumOp"].code}
+
+
+def _chain(rec, code, src):
+    """Running results of ``code`` along axis 1 of an (outer, m, inner) address array."""
+    out = np.empty(src.shape, dtype=np.int64)
+    outer, m, inner = src.shape
+    for a in range(outer):
+        for b in range(inner):
+            c = int(src[a, 0, b])
+            out[a, 0, b] = c
+            for i in range(1, m):
+                c = rec.scalar_op(code, (c, int(src[a, i, b])))
+                out[a, i, b] = c
+    return out
 def _normalize_axes(axis, ndim):
     if axis is None:
         return tuple(range(ndim))
@@ -217,6 +235,9 @@ def _reduce(name, x, axis, keepdims, empty=None):
     else:
         src = a.transpose(keep + list(axes))
         outer, inner = int(np.prod([a.shape[d] for d in keep])), 1
+    if not rec.atomic:
+        chain = _chain(rec, _CHAIN_OP[name], src.reshape(outer, m, inner))
+        return wrap(rec, chain[:, -1, :].reshape(out_shape))
     start = rec.contiguous(src)
     o = rec.block_op(BY_NAME[name].code, 0, (start,), (outer, m, inner), outer * inner)
     return wrap(rec, np.arange(o, o + outer * inner, dtype=np.int64).reshape(out_shape))
@@ -268,6 +289,8 @@ def cumsum(a, axis=None, dtype=None, out=None):
     if m == 0:
         return wrap(rec, addr)
     outer, inner = int(np.prod(addr.shape[:ax])), int(np.prod(addr.shape[ax + 1:]))
+    if not rec.atomic:
+        return wrap(rec, _chain(rec, _ADD, addr.reshape(outer, m, inner)).reshape(addr.shape))
     start = rec.contiguous(addr)
     n = addr.size
     o = rec.block_op(BY_NAME["CumsumOp"].code, 0, (start,), (outer, m, inner), n)

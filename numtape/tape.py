@@ -48,8 +48,9 @@ class Tape:
         if int(np.prod(self.out_shape)) != self.dep.size:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
-        self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(np.uint64),
-                               self.args.view(np.uint64), self.args, self.iargs)
+        unsigned = np.uint32 if self.args.dtype == np.int32 else np.uint64
+        self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(unsigned),
+                               self.args.view(unsigned), self.args, self.iargs)
         self._tls = threading.local()
         self._last = None
 

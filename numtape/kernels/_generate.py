@@ -10,6 +10,7 @@ needs a real source file) and a test asserts it is current.
 
 Run ``python -m numtape.kernels._generate`` after changing any op.
 """
+import ast
 import hashlib
 import pathlib
 
@@ -39,13 +40,29 @@ def _names(spec):
     return OPERAND_NAMES[spec.arity]
 
 
+class _LazySelect(ast.NodeTransformer):
+    """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
+    computed (on arrays and ADArrays select stays np.where)."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "select":
+            c, a, b = node.args
+            return ast.IfExp(test=c, body=a, orelse=b)
+        return node
+
+
+def _kernel_expr(expr):
+    return ast.unparse(_LazySelect().visit(ast.parse(expr, mode="eval")))
+
+
 def _load(spec, at):
     """Assign the formula's operand names from the arena; ``at(j)`` is operand j's address."""
     return [f"{nm} = val[{at(j)}]" for j, nm in enumerate(_names(spec))]
 
 
 def _partials(spec):
-    return [f"d{j} = {e}" for j, e in enumerate(spec.partial_exprs)]
+    return [f"d{j} = {_kernel_expr(e)}" for j, e in enumerate(spec.partial_exprs)]
 
 
 def _accumulate(spec, adj, at):
@@ -79,7 +96,8 @@ def _forward_scalar(spec):
     if spec.kind == BLOCK:
         return None
     return (["if n == 1:"] + _ind(_load(spec, lambda j: f"uargs[u(p{_plus(j)})]"), 1)
-            + [f"    val[o] = {spec.value_expr}", f"    p += {spec.arity}", "    continue"])
+            + [f"    val[o] = {_kernel_expr(spec.value_expr)}", f"    p += {spec.arity}",
+               "    continue"])
 
 
 def _forward_step(spec):
@@ -99,7 +117,7 @@ def _reverse_scalar(spec):
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"] + _partials(spec)
     body += _accumulate(spec, "adj0", lambda j: f"x{j}")
-    return (["if n == 1 and kk == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
+    return (["if n == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
              "    if g != 0.0:"] + _ind(body, 2) + ["    continue"])
 
 
@@ -124,19 +142,32 @@ def _tangent_step(spec):
 
 
 # ---- out-of-line block loops of elementwise ops, one function per sweep and arity --------
+def _contiguous(j):
+    return f"x{j} + i"
+
+
+def _two_ways(spec, loop):
+    """``loop(at)`` specialised for contiguous operands (f == 0, the common case, which the
+    compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast."""
+    if spec.arity == 1:
+        return loop(_contiguous)
+    return ["if f == 0:"] + _ind(loop(_contiguous), 1) + ["else:"] + _ind(loop(_strided), 1)
+
+
 def _ew_forward(spec):
-    body = _load(spec, _strided) + [f"val[o + i] = {spec.value_expr}"]
-    return ["for i in range(n):"] + _ind(body, 1)
+    return _two_ways(spec, lambda at: ["for i in range(n):"] + _ind(
+        _load(spec, at) + [f"val[o + i] = {_kernel_expr(spec.value_expr)}"], 1))
 
 
 def _ew_reverse(spec):
-    one = (["g = adj0[o + i]", "if g != 0.0:"]
-           + _ind(_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
-                  + _accumulate(spec, "adj0", _strided), 1))
+    def one(at):
+        return ["for i in range(n):", "    g = adj0[o + i]", "    if g != 0.0:"] + _ind(
+            _load(spec, at) + ["y = val[o + i]"] + _partials(spec)
+            + _accumulate(spec, "adj0", at), 2)
     many = (_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
             + ["for j in range(kk):", "    g = adj[j, o + i]", "    if g != 0.0:"]
             + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}"), 2))
-    return (["if kk == 1:", "    adj0 = adj[0]", "    for i in range(n):"] + _ind(one, 2)
+    return (["if kk == 1:", "    adj0 = adj[0]"] + _ind(_two_ways(spec, one), 1)
             + ["else:", "    for i in range(n):"] + _ind(many, 2))
 
 
@@ -192,7 +223,7 @@ the single-direction fast path.
 """
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
-from numtape.ops._duck import LN2, LN10, np, select  # noqa: F401  (names of the formulas)
+from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas use)
 
 u = np.uint64
 
@@ -204,17 +235,23 @@ LOOP = ["for k in range({rng}):", "    code = op[k]", "    o = uout_ptr[k]",
         "    n = uout_ptr[k + 1] - o"]
 
 
-def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret):
-    """A ``{name}_step`` function (every case) and the ``{name}`` loop (scalar cases inline)."""
+def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret,
+           fast_if="True"):
+    """A ``{name}_step`` function (every case) and the ``{name}`` loop: when ``fast_if``
+    holds, a loop with the scalar cases inline; otherwise a loop of step calls only."""
     out = ["", "", "@jit", f"def {name}_step({step_sig}):",
            f'    """One op of the {name} sweep (the cases the loop does not inline)."""']
     out += _cases(OPS, step, 1) + [f"    return {step_ret}"]
     out += ["", "", "@jit", f"def {name}({signature}):", f'    """{doc}"""']
-    out += _ind(prologue + [s.format(rng=rng) for s in LOOP], 1)
-    if scalar is not None:
-        out += _cases(OPS, scalar, 2)
     call = step_sig.replace("f, ", "flags[k], ").replace("o, n, ", "np.int64(o), np.int64(n), ")
-    return out + [f"        {step_ret} = {name}_step({call})"]
+    loop = [s.format(rng=rng) for s in LOOP]
+    fast = _cases(OPS, scalar, 1) if scalar is not None else []
+    out += _ind(prologue, 1)
+    if fast_if != "True":
+        out += _ind([f"if not ({fast_if}):"] + _ind(loop, 1), 1)
+        out += [f"            {step_ret} = {name}_step({call})", "        return"]
+    out += _ind(loop, 1) + _ind(fast, 1) + [f"        {step_ret} = {name}_step({call})"]
+    return out
 
 
 def render():
@@ -232,9 +269,10 @@ def render():
                     "code, o, n, p, q, f, args, iargs, val", "p, q")
     lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj",
                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
-                    ["p = args.shape[0]", "q = iargs.shape[0]", "kk = adj.shape[0]",
-                     "adj0 = adj[0]"], rv, _reverse_scalar, _reverse_step,
-                    "code, o, n, p, q, f, args, iargs, val, adj", "p, q")
+                    ["p = args.shape[0]", "q = iargs.shape[0]", "adj0 = adj[0]"], rv,
+                    _reverse_scalar, _reverse_step,
+                    "code, o, n, p, q, f, args, iargs, val, adj", "p, q",
+                    fast_if="adj.shape[0] == 1")
     lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan",
                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
                     ["p = 0", "q = 0"], fw, None, _tangent_step,

@@ -36,7 +36,9 @@ ew("ArccosOp", "np.arccos(x)", ["-1.0 / np.sqrt(1.0 - x * x)"],
 ew("ArctanOp", "np.arctan(x)", ["1.0 / (1.0 + x * x)"], ufuncs=[np.arctan])
 ew("SinhOp", "np.sinh(x)", ["np.cosh(x)"], ufuncs=[np.sinh])
 ew("CoshOp", "np.cosh(x)", ["np.sinh(x)"], ufuncs=[np.cosh])
-ew("TanhOp", "np.tanh(x)", ["1.0 - y * y"], ufuncs=[np.tanh])
+# 1 - y*y loses relative accuracy as |y| -> 1 (it is exactly 0 beyond |x| ~ 19): sech^2 there
+ew("TanhOp", "np.tanh(x)",
+   ["select(np.abs(x) < 1.0, 1.0 - y * y, 1.0 / (np.cosh(x) * np.cosh(x)))"], ufuncs=[np.tanh])
 # hypot(x, 1) and sqrt(x-1)*sqrt(x+1) avoid overflowing x*x for large |x|
 ew("ArcsinhOp", "np.arcsinh(x)", ["1.0 / np.hypot(x, 1.0)"],
    ufuncs=[np.arcsinh])
@@ -56,25 +58,30 @@ ew("DivOp", "a / b", ["1.0 / b", "-y / b"],
 ew("PowOp", "a ** b",
    ["b * a ** (b - 1.0)", "select(y == 0.0, 0.0, y * np.log(a))"],
    ufuncs=[np.power, np.float_power])
+# scaled by hypot: a*a + b*b would overflow or underflow far from 1
 ew("Arctan2Op", "np.arctan2(a, b)",
-   ["b / (a * a + b * b)", "-a / (a * a + b * b)"],
+   ["(b / np.hypot(a, b)) / np.hypot(a, b)", "-(a / np.hypot(a, b)) / np.hypot(a, b)"],
    ufuncs=[np.arctan2])
 ew("HypotOp", "np.hypot(a, b)",
    ["select(y == 0.0, 0.0, a / y)", "select(y == 0.0, 0.0, b / y)"],
    ufuncs=[np.hypot])
+# maximum/minimum propagate a NaN argument (the first one if both are): the derivative follows
 ew("MaximumOp", "np.maximum(a, b)",
-   ["(a >= b) * 1.0", "(a < b) * 1.0"], ufuncs=[np.maximum])
+   ["select(a != a, 1.0, select(b != b, 0.0, (a >= b) * 1.0))",
+    "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum])
 ew("MinimumOp", "np.minimum(a, b)",
-   ["(a <= b) * 1.0", "(a > b) * 1.0"], ufuncs=[np.minimum])
+   ["select(a != a, 1.0, select(b != b, 0.0, (a <= b) * 1.0))",
+    "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum])
 # fmax/fmin ignore a NaN argument, so the derivative goes to the other one
 ew("FmaxOp", "np.fmax(a, b)",
-   ["select(b != b, 1.0, (a >= b) * 1.0)",
-    "select(b != b, 0.0, (a < b) * 1.0)"], ufuncs=[np.fmax])
+   ["select(a != a, 0.0, select(b != b, 1.0, (a >= b) * 1.0))",
+    "select(a != a, 1.0, select(b != b, 0.0, (a < b) * 1.0))"], ufuncs=[np.fmax])
 ew("FminOp", "np.fmin(a, b)",
-   ["select(b != b, 1.0, (a <= b) * 1.0)",
-    "select(b != b, 0.0, (a > b) * 1.0)"], ufuncs=[np.fmin])
+   ["select(a != a, 0.0, select(b != b, 1.0, (a <= b) * 1.0))",
+    "select(a != a, 1.0, select(b != b, 0.0, (a > b) * 1.0))"], ufuncs=[np.fmin])
+# logistic weights; exp(a - y) would cancel once y is rounded at large |a|
 ew("LogaddexpOp", "np.logaddexp(a, b)",
-   ["np.exp(a - y)", "np.exp(b - y)"], ufuncs=[np.logaddexp])
+   ["1.0 / (1.0 + np.exp(b - a))", "1.0 / (1.0 + np.exp(a - b))"], ufuncs=[np.logaddexp])
 
 # ---- comparisons: 0.0 / 1.0 values, zero derivative ---------------------------------------
 ew("LtOp", "(a < b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less], zero_derivative=True)
@@ -87,10 +94,10 @@ ew("EqOp", "(a == b) * 1.0", ["0.0", "0.0"], ufuncs=[np.equal], zero_derivative=
 ew("NeOp", "(a != b) * 1.0", ["0.0", "0.0"], ufuncs=[np.not_equal],
    zero_derivative=True)
 ew("AndOp", "((a != 0.0) & (b != 0.0)) * 1.0", ["0.0", "0.0"],
-   ufuncs=[np.logical_and], zero_derivative=True)
+   ufuncs=[np.logical_and, np.bitwise_and], zero_derivative=True)
 ew("OrOp", "((a != 0.0) | (b != 0.0)) * 1.0", ["0.0", "0.0"],
-   ufuncs=[np.logical_or], zero_derivative=True)
-ew("NotOp", "(x == 0.0) * 1.0", ["0.0"], ufuncs=[np.logical_not], zero_derivative=True)
+   ufuncs=[np.logical_or, np.bitwise_or], zero_derivative=True)
+ew("NotOp", "(x == 0.0) * 1.0", ["0.0"], ufuncs=[np.logical_not, np.invert], zero_derivative=True)
 
 # ---- conditional select (CppAD's CondExp): re-decided at every sweep; the branch not taken
 # gets an exactly-zero partial, which the sweeps skip ---------------------------------------
