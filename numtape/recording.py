@@ -19,6 +19,7 @@ import numpy as np
 from numtape import config
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME
+from numtape.validate import ARITY, CONST_BIT, MAX_MARKED, arg_pointers
 
 CONST_BASE = 1 << 60
 GATHER = BY_NAME["GatherOp"].code
@@ -131,10 +132,13 @@ class Recorder:
         n_in, n_const = self.n_in, self.n_const
         args = (np.concatenate(self.args_done) if self.args_done
                 else np.zeros(0, dtype=np.int64))
+        op = np.array(self.op, dtype=np.int32)
+        flags = np.array(self.flags, dtype=np.uint8)
+        size = np.array(self.size, dtype=np.int64)
+        _mark_constant_operands(op, flags, size, args)
         # relocation: constants go right after the inputs, op outputs shift up by n_const
         args = np.where(args >= CONST_BASE, args - CONST_BASE + n_in,
                         np.where(args >= n_in, args + n_const, args))
-        size = np.array(self.size, dtype=np.int64)
         out_ptr = np.empty(size.size + 1, dtype=np.int64)
         out_ptr[0] = n_in + n_const
         np.cumsum(size, out=out_ptr[1:])
@@ -142,12 +146,21 @@ class Recorder:
         consts = (np.concatenate([np.atleast_1d(np.asarray(c, dtype=np.float64))
                                   for c in self.const_values])
                   if self.const_values else np.zeros(0))
-        return dict(op=np.array(self.op, dtype=np.int32),
-                    flags=np.array(self.flags, dtype=np.uint8),
+        return dict(op=op, flags=flags,
                     out_ptr=out_ptr, args=args,
                     iargs=np.array(self.iargs, dtype=np.int64),
                     consts=consts, n_in=n_in,
                     dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64))
+
+
+def _mark_constant_operands(op, flags, size, args):
+    """Set flag bit 4 + j where operand j of an op is a constant (it needs no adjoint)."""
+    arg_ptr, _ = arg_pointers(op, size)
+    arity = ARITY[op]
+    for j in range(MAX_MARKED):
+        has = arity > j
+        const = args[arg_ptr[:-1][has] + j] >= CONST_BASE
+        flags[has] |= (const.astype(np.uint8) << (CONST_BIT + j)).astype(np.uint8)
 
 
 @contextmanager

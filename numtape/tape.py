@@ -10,7 +10,7 @@ from numtape.adarray import ADArray, addr_array, recorder_of, wrap
 from numtape.ops import OPS
 from numtape.recording import recording
 from numtape.recording import DEP
-from numtape.validate import arg_pointers, validate
+from numtape.validate import arg_pointers, scratch_size, validate
 
 try:
     from numtape.kernels import sweeps
@@ -48,6 +48,7 @@ class Tape:
         if int(np.prod(self.out_shape)) != self.dep.size:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
+        self._work_size = scratch_size(self.op, self.out_ptr, self.iargs)
         unsigned = np.uint32 if self.args.dtype == np.int32 else np.uint64
         self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(unsigned),
                                self.args.view(unsigned), self.args, self.iargs)
@@ -88,7 +89,12 @@ class Tape:
         key = (kind, k)
         a = ws.get(key)
         if a is None:
-            a = np.empty(self.arena_size) if kind == "val" else np.empty((k, self.arena_size))
+            if kind == "val":
+                a = np.empty(self.arena_size)
+            elif kind == "work":
+                a = np.empty(self._work_size)
+            else:
+                a = np.empty((k, self.arena_size))
             ws[key] = a
         return a
 
@@ -117,7 +123,7 @@ class Tape:
         val = self._workspace("val")
         val[:self.n_in] = self._flat_input(x)
         val[self.n_in:self.n_in + self.consts.size] = self.consts
-        sweeps.forward(*self._kernel_arrays, val)
+        sweeps.forward(*self._kernel_arrays, val, self._workspace("work"))
         self._last = (val, None)
         return val
 
@@ -129,7 +135,7 @@ class Tape:
         adj = self._workspace("adj", k)
         adj.fill(0.0)
         adj[:, self.dep] = w
-        sweeps.reverse(*self._kernel_arrays, val, adj)
+        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
         self._last = (val, adj)
         return adj[:, :self.n_in].copy()
 
@@ -141,7 +147,7 @@ class Tape:
         tan = self._workspace("tan", k)
         tan[:, :self.n_in] = v
         tan[:, self.n_in:self.n_in + self.consts.size] = 0.0
-        sweeps.tangent(*self._kernel_arrays, val, tan)
+        sweeps.tangent(*self._kernel_arrays, val, tan, self._workspace("work"))
         return tan[:, self.dep].copy()
 
     def _shape_in(self, g):

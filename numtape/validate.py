@@ -18,6 +18,10 @@ ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
 NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
 MAX_INDEX = 1 << 62
+# flags: bit j (j < 4) = operand j is a scalar broadcast (elementwise ops); bit CONST_BIT + j
+# = operand j is a constant, so sweeps skip its adjoint
+CONST_BIT = 4
+MAX_MARKED = 3
 
 
 def _int_array(name, a, dtype):
@@ -77,8 +81,11 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
                               "(out_ptr must increase)")
     arena = int(out_ptr[-1])
     elem = ~IS_BLOCK[op]
-    if np.any(flags[~elem] != 0) or np.any(flags[elem] >> ARITY[op][elem] != 0):
-        raise TapeFormatError("flags: broadcast bits set for operands an op does not have")
+    low, high = flags & 15, flags >> CONST_BIT
+    arity = np.maximum(ARITY[op], 0)
+    if np.any(low[~elem] != 0) or np.any(low[elem] >> arity[elem] != 0) or \
+            np.any(high >> arity != 0):
+        raise TapeFormatError("flags: bits set for operands an op does not have")
     arg_ptr, iarg_ptr = arg_pointers(op, size)
     if arg_ptr[-1] != args.size:
         raise TapeFormatError(f"args: the ops consume {arg_ptr[-1]} operands, the array has "
@@ -87,6 +94,12 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
         raise TapeFormatError(f"iargs: the ops consume {iarg_ptr[-1]} parameters, the array "
                               f"has {iargs.size}")
     owner, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
+    pos = np.arange(args.size) - arg_ptr[owner]
+    marked = (flags[owner].astype(np.int64) >> (CONST_BIT + np.minimum(pos, 3))) & 1
+    marked &= ARITY[op][owner] > pos
+    c0 = n_in
+    if np.any((marked == 1) & ((args < c0) | (args + length > c0 + consts.size))):
+        raise TapeFormatError("flags: an operand marked constant lies outside the constants")
     if args.size and np.any(args + length > out_ptr[:-1][owner]):
         bad = int(np.flatnonzero(args + length > out_ptr[:-1][owner])[0])
         raise TapeFormatError(f"args: operand {bad} of op {int(owner[bad])} reads outside the "
@@ -120,7 +133,7 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     owner = np.repeat(np.arange(n_ops), np.diff(arg_ptr))
     pos = np.arange(n_args) - arg_ptr[owner]
     ew_arg = elem[owner]
-    bit = (flags[owner].astype(np.int64) >> np.minimum(pos, 7)) & 1
+    bit = (flags[owner].astype(np.int64) >> np.minimum(pos, 3)) & 1
     length[ew_arg] = np.where(bit[ew_arg] == 1, 1, size[owner][ew_arg])
     for spec in OPS:
         if spec.kind != BLOCK or spec.sizes is None:
@@ -140,3 +153,18 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         for j, li in enumerate(lens):
             length[arg_ptr[ks] + j] = li
     return owner, length
+
+
+def scratch_size(op, out_ptr, iargs):
+    """Length of the ``work`` array the tape's block ops need (at least 1)."""
+    size = np.diff(out_ptr)
+    _, iarg_ptr = arg_pointers(op, size)
+    need = 1
+    for spec in OPS:
+        if spec.scratch is None:
+            continue
+        ks = np.flatnonzero(op == spec.code)
+        if ks.size:
+            params = iargs[iarg_ptr[ks][None, :] + np.arange(spec.nparams)[:, None]]
+            need = max(need, int(np.max(spec.scratch(params.astype(np.int64)))))
+    return need

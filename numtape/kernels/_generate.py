@@ -65,10 +65,14 @@ def _partials(spec):
     return [f"d{j} = {_kernel_expr(e)}" for j, e in enumerate(spec.partial_exprs)]
 
 
-def _accumulate(spec, adj, at):
+def _accumulate(spec, adj, at, computed=False):
+    """adj[operand j] += g * d_j, for operands that are not constants (flag bit 4 + j);
+    the partial is computed here unless ``computed``."""
     out = []
     for j in range(spec.arity):
-        out += [f"if d{j} != 0.0:", f"    {adj}[{at(j)}] += g * d{j}"]
+        d = [] if computed else [f"    d{j} = {_kernel_expr(spec.partial_exprs[j])}"]
+        out += [f"if (f & {16 << j}) == 0:"] + d + [
+            f"    if d{j} != 0.0:", f"        {adj}[{at(j)}] += g * d{j}"]
     return out
 
 
@@ -102,7 +106,8 @@ def _forward_scalar(spec):
 
 def _forward_step(spec):
     if spec.kind == BLOCK:
-        out = [f"{spec.name}_f(val, o, n, args, p, iargs, q)", f"p += {_block_step(spec)}"]
+        out = [f"{spec.name}_f(val, o, n, args, p, iargs, q, f, work)",
+               f"p += {_block_step(spec)}"]
         return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
     return [f"ew{spec.arity}_forward(code, val, f, o, n, {_arg_xs(spec)})", f"p += {spec.arity}"]
 
@@ -114,8 +119,8 @@ def _reverse_scalar(spec):
         return ["if n == 1:", f"    p -= {spec.arity}", "    continue"]
     # the gradient of a Python-loop tape: one direction, scalar ops; partials are computed
     # only where the adjoint is non-zero
-    body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
-    body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"] + _partials(spec)
+    body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)] + ["f = flags[k]"]
+    body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"]
     body += _accumulate(spec, "adj0", lambda j: f"x{j}")
     return (["if n == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
              "    if g != 0.0:"] + _ind(body, 2) + ["    continue"])
@@ -124,7 +129,7 @@ def _reverse_scalar(spec):
 def _reverse_step(spec):
     if spec.kind == BLOCK:
         out = [f"p -= {_block_step(spec)}"] + ([f"q -= {spec.nparams}"] if spec.nparams else [])
-        return out + [f"{spec.name}_r(val, adj, o, n, args, p, iargs, q)"]
+        return out + [f"{spec.name}_r(val, adj, o, n, args, p, iargs, q, f, work)"]
     out = [f"p -= {spec.arity}"]
     if spec.zero_derivative:
         return out
@@ -133,7 +138,8 @@ def _reverse_step(spec):
 
 def _tangent_step(spec):
     if spec.kind == BLOCK:
-        out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q)", f"p += {_block_step(spec)}"]
+        out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q, f, work)",
+               f"p += {_block_step(spec)}"]
         return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
     if spec.zero_derivative:
         return ["tan[:, o:o + n] = 0.0", f"p += {spec.arity}"]
@@ -151,7 +157,8 @@ def _two_ways(spec, loop):
     compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast."""
     if spec.arity == 1:
         return loop(_contiguous)
-    return ["if f == 0:"] + _ind(loop(_contiguous), 1) + ["else:"] + _ind(loop(_strided), 1)
+    return (["if (f & 7) == 0:"] + _ind(loop(_contiguous), 1) + ["else:"]
+            + _ind(loop(_strided), 1))
 
 
 def _ew_forward(spec):
@@ -166,7 +173,7 @@ def _ew_reverse(spec):
             + _accumulate(spec, "adj0", at), 2)
     many = (_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
             + ["for j in range(kk):", "    g = adj[j, o + i]", "    if g != 0.0:"]
-            + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}"), 2))
+            + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}", computed=True), 2))
     return (["if kk == 1:", "    adj0 = adj[0]"] + _ind(_two_ways(spec, one), 1)
             + ["else:", "    for i in range(n):"] + _ind(many, 2))
 
@@ -263,20 +270,20 @@ def render():
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
     lines += _ew_functions()
     fw, rv = "op.shape[0]", "op.shape[0] - 1, -1, -1"
-    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val",
+    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val, work",
                     "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
                     ["p = 0", "q = 0"], fw, _forward_scalar, _forward_step,
-                    "code, o, n, p, q, f, args, iargs, val", "p, q")
-    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj",
+                    "code, o, n, p, q, f, args, iargs, val, work", "p, q")
+    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj, work",
                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
                     ["p = args.shape[0]", "q = iargs.shape[0]", "adj0 = adj[0]"], rv,
                     _reverse_scalar, _reverse_step,
-                    "code, o, n, p, q, f, args, iargs, val, adj", "p, q",
+                    "code, o, n, p, q, f, args, iargs, val, adj, work", "p, q",
                     fast_if="adj.shape[0] == 1")
-    lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan",
+    lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan, work",
                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
                     ["p = 0", "q = 0"], fw, None, _tangent_step,
-                    "code, o, n, p, q, f, args, iargs, val, tan", "p, q")
+                    "code, o, n, p, q, f, args, iargs, val, tan, work", "p, q")
     return "\n".join(lines) + "\n"
 
 

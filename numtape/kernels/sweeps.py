@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "29387e896f491e02"
+TABLE_HASH = "a73f1914e144788a"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -173,8 +173,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = -1.0
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -1.0
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -183,8 +185,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 3:  # AbsOp
         if kk == 1:
             adj0 = adj[0]
@@ -194,8 +197,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = np.sign(x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.sign(x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -204,8 +209,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 4:  # ExpOp
         if kk == 1:
             adj0 = adj[0]
@@ -215,8 +221,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = y
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -225,8 +233,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 5:  # Exp2Op
         if kk == 1:
             adj0 = adj[0]
@@ -236,8 +245,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = y * LN2
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y * LN2
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -246,8 +257,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 6:  # Expm1Op
         if kk == 1:
             adj0 = adj[0]
@@ -257,8 +269,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = y + 1.0
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y + 1.0
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -267,8 +281,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 7:  # LogOp
         if kk == 1:
             adj0 = adj[0]
@@ -278,8 +293,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / x
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / x
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -288,8 +305,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 8:  # Log2Op
         if kk == 1:
             adj0 = adj[0]
@@ -299,8 +317,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (x * LN2)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN2)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -309,8 +329,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 9:  # Log10Op
         if kk == 1:
             adj0 = adj[0]
@@ -320,8 +341,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (x * LN10)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN10)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -330,8 +353,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 10:  # Log1pOp
         if kk == 1:
             adj0 = adj[0]
@@ -341,8 +365,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (1.0 + x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -351,8 +377,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 11:  # SqrtOp
         if kk == 1:
             adj0 = adj[0]
@@ -362,8 +389,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 0.5 / y
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 0.5 / y
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -372,8 +401,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 12:  # CbrtOp
         if kk == 1:
             adj0 = adj[0]
@@ -383,8 +413,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (3.0 * y * y)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (3.0 * y * y)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -393,8 +425,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 13:  # SquareOp
         if kk == 1:
             adj0 = adj[0]
@@ -404,8 +437,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 2.0 * x
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 2.0 * x
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -414,8 +449,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 14:  # ReciprocalOp
         if kk == 1:
             adj0 = adj[0]
@@ -425,8 +461,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = -(y * y)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -(y * y)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -435,8 +473,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 15:  # SinOp
         if kk == 1:
             adj0 = adj[0]
@@ -446,8 +485,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = np.cos(x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.cos(x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -456,8 +497,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 16:  # CosOp
         if kk == 1:
             adj0 = adj[0]
@@ -467,8 +509,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = -np.sin(x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -np.sin(x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -477,8 +521,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 17:  # TanOp
         if kk == 1:
             adj0 = adj[0]
@@ -488,8 +533,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 + y * y
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 + y * y
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -498,8 +545,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 18:  # ArcsinOp
         if kk == 1:
             adj0 = adj[0]
@@ -509,8 +557,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / np.sqrt(1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -519,8 +569,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 19:  # ArccosOp
         if kk == 1:
             adj0 = adj[0]
@@ -530,8 +581,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = -1.0 / np.sqrt(1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -540,8 +593,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 20:  # ArctanOp
         if kk == 1:
             adj0 = adj[0]
@@ -551,8 +605,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (1.0 + x * x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x * x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -561,8 +617,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 21:  # SinhOp
         if kk == 1:
             adj0 = adj[0]
@@ -572,8 +629,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = np.cosh(x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.cosh(x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -582,8 +641,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 22:  # CoshOp
         if kk == 1:
             adj0 = adj[0]
@@ -593,8 +653,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = np.sinh(x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.sinh(x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -603,8 +665,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 23:  # TanhOp
         if kk == 1:
             adj0 = adj[0]
@@ -614,8 +677,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -624,8 +689,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 24:  # ArcsinhOp
         if kk == 1:
             adj0 = adj[0]
@@ -635,8 +701,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / np.hypot(x, 1.0)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.hypot(x, 1.0)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -645,8 +713,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 25:  # ArccoshOp
         if kk == 1:
             adj0 = adj[0]
@@ -656,8 +725,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -666,8 +737,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
     elif code == 26:  # ArctanhOp
         if kk == 1:
             adj0 = adj[0]
@@ -677,8 +749,10 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d0 = 1.0 / (1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0 + i] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0 + i] += g * d0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -687,8 +761,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -979,7 +1054,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     s0 = 1 - ((f >> 0) & 1)
     s1 = 1 - ((f >> 1) & 1)
     if code == 28:  # AddOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -990,7 +1065,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
     elif code == 29:  # SubOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1001,7 +1076,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
     elif code == 30:  # MulOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1012,7 +1087,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
     elif code == 31:  # DivOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1023,7 +1098,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
     elif code == 32:  # PowOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1034,7 +1109,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
     elif code == 33:  # Arctan2Op
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1045,7 +1120,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
     elif code == 34:  # HypotOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1056,7 +1131,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
     elif code == 35:  # MaximumOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1067,7 +1142,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.maximum(a, b)
     elif code == 36:  # MinimumOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1078,7 +1153,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.minimum(a, b)
     elif code == 37:  # FmaxOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1089,7 +1164,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmax(a, b)
     elif code == 38:  # FminOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1100,7 +1175,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmin(a, b)
     elif code == 39:  # LogaddexpOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1111,7 +1186,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
     elif code == 40:  # LtOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1122,7 +1197,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
     elif code == 41:  # LeOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1133,7 +1208,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
     elif code == 42:  # GtOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1144,7 +1219,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
     elif code == 43:  # GeOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1155,7 +1230,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
     elif code == 44:  # EqOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1166,7 +1241,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
     elif code == 45:  # NeOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1177,7 +1252,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
     elif code == 46:  # AndOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1188,7 +1263,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
     elif code == 47:  # OrOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1199,7 +1274,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
     elif code == 50:  # ChainMulOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1220,7 +1295,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     if code == 28:  # AddOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1229,10 +1304,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0
                         d1 = 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1242,10 +1321,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0
                         d1 = 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1256,14 +1339,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 29:  # SubOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1272,10 +1357,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0
                         d1 = -1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1285,10 +1374,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0
                         d1 = -1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1299,14 +1392,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 30:  # MulOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1315,10 +1410,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b
                         d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = a
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1328,10 +1427,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b
                         d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = a
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1342,14 +1445,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 31:  # DivOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1358,10 +1463,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 / b
                         d1 = -y / b
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 / b
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -y / b
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1371,10 +1480,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 / b
                         d1 = -y / b
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 / b
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -y / b
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1385,14 +1498,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 32:  # PowOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1401,10 +1516,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b * a ** (b - 1.0)
                         d1 = 0.0 if y == 0.0 else y * np.log(a)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b * a ** (b - 1.0)
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if y == 0.0 else y * np.log(a)
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1414,10 +1533,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b * a ** (b - 1.0)
                         d1 = 0.0 if y == 0.0 else y * np.log(a)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b * a ** (b - 1.0)
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if y == 0.0 else y * np.log(a)
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1428,14 +1551,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 33:  # Arctan2Op
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1444,10 +1569,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b / np.hypot(a, b) / np.hypot(a, b)
                         d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b / np.hypot(a, b) / np.hypot(a, b)
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1457,10 +1586,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b / np.hypot(a, b) / np.hypot(a, b)
                         d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b / np.hypot(a, b) / np.hypot(a, b)
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1471,14 +1604,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 34:  # HypotOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1487,10 +1622,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if y == 0.0 else a / y
                         d1 = 0.0 if y == 0.0 else b / y
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if y == 0.0 else a / y
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if y == 0.0 else b / y
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1500,10 +1639,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if y == 0.0 else a / y
                         d1 = 0.0 if y == 0.0 else b / y
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if y == 0.0 else a / y
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if y == 0.0 else b / y
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1514,14 +1657,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 35:  # MaximumOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1530,10 +1675,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
                         d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1543,10 +1692,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
                         d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1557,14 +1710,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 36:  # MinimumOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1573,10 +1728,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
                         d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1586,10 +1745,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
                         d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1600,14 +1763,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 37:  # FmaxOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1616,10 +1781,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
                         d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1629,10 +1798,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
                         d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1643,14 +1816,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 38:  # FminOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1659,10 +1834,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
                         d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1672,10 +1851,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
                         d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1686,14 +1869,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 39:  # LogaddexpOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1702,10 +1887,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 / (1.0 + np.exp(b - a))
                         d1 = 1.0 / (1.0 + np.exp(a - b))
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 / (1.0 + np.exp(b - a))
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 / (1.0 + np.exp(a - b))
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1715,10 +1904,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = 1.0 / (1.0 + np.exp(b - a))
                         d1 = 1.0 / (1.0 + np.exp(a - b))
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = 1.0 / (1.0 + np.exp(b - a))
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = 1.0 / (1.0 + np.exp(a - b))
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1729,14 +1922,16 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
     elif code == 50:  # ChainMulOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -1745,10 +1940,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b
                         d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = a
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1758,10 +1957,14 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d0 = b
                         d1 = a
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            d0 = b
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = a
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1772,10 +1975,12 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
 
 
 @jit
@@ -2001,7 +2206,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s1 = 1 - ((f >> 1) & 1)
     s2 = 1 - ((f >> 2) & 1)
     if code == 49:  # SelectOp
-        if f == 0:
+        if (f & 7) == 0:
             for i in range(n):
                 c = val[x0 + i]
                 a = val[x1 + i]
@@ -2025,7 +2230,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     if code == 49:  # SelectOp
         if kk == 1:
             adj0 = adj[0]
-            if f == 0:
+            if (f & 7) == 0:
                 for i in range(n):
                     g = adj0[o + i]
                     if g != 0.0:
@@ -2036,12 +2241,18 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         d0 = 0.0
                         d1 = (c != 0.0) * 1.0
                         d2 = (c == 0.0) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i] += g * d1
-                        if d2 != 0.0:
-                            adj0[x2 + i] += g * d2
+                        if (f & 16) == 0:
+                            d0 = 0.0
+                            if d0 != 0.0:
+                                adj0[x0 + i] += g * d0
+                        if (f & 32) == 0:
+                            d1 = (c != 0.0) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i] += g * d1
+                        if (f & 64) == 0:
+                            d2 = (c == 0.0) * 1.0
+                            if d2 != 0.0:
+                                adj0[x2 + i] += g * d2
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -2053,12 +2264,18 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         d0 = 0.0
                         d1 = (c != 0.0) * 1.0
                         d2 = (c == 0.0) * 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj0[x1 + i * s1] += g * d1
-                        if d2 != 0.0:
-                            adj0[x2 + i * s2] += g * d2
+                        if (f & 16) == 0:
+                            d0 = 0.0
+                            if d0 != 0.0:
+                                adj0[x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            d1 = (c != 0.0) * 1.0
+                            if d1 != 0.0:
+                                adj0[x1 + i * s1] += g * d1
+                        if (f & 64) == 0:
+                            d2 = (c == 0.0) * 1.0
+                            if d2 != 0.0:
+                                adj0[x2 + i * s2] += g * d2
         else:
             for i in range(n):
                 c = val[x0 + i * s0]
@@ -2071,12 +2288,15 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
-                        if d0 != 0.0:
-                            adj[j, x0 + i * s0] += g * d0
-                        if d1 != 0.0:
-                            adj[j, x1 + i * s1] += g * d1
-                        if d2 != 0.0:
-                            adj[j, x2 + i * s2] += g * d2
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
+                        if (f & 64) == 0:
+                            if d2 != 0.0:
+                                adj[j, x2 + i * s2] += g * d2
 
 
 @jit
@@ -2110,13 +2330,13 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
 
 
 @jit
-def forward_step(code, o, n, p, q, f, args, iargs, val):
+def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     """One op of the forward sweep (the cases the loop does not inline)."""
     if code == 0:  # GatherOp
-        GatherOp_f(val, o, n, args, p, iargs, q)
+        GatherOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 1:  # DepOp
-        DepOp_f(val, o, n, args, p, iargs, q)
+        DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp
         ew1_forward(code, val, f, o, n, args[p])
@@ -2266,34 +2486,34 @@ def forward_step(code, o, n, p, q, f, args, iargs, val):
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 51:  # SumOp
-        SumOp_f(val, o, n, args, p, iargs, q)
+        SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 52:  # ProdOp
-        ProdOp_f(val, o, n, args, p, iargs, q)
+        ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 53:  # MaxOp
-        MaxOp_f(val, o, n, args, p, iargs, q)
+        MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 54:  # MinOp
-        MinOp_f(val, o, n, args, p, iargs, q)
+        MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 55:  # CumsumOp
-        CumsumOp_f(val, o, n, args, p, iargs, q)
+        CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 56:  # MatMulOp
-        MatMulOp_f(val, o, n, args, p, iargs, q)
+        MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
     return p, q
 
 
 @jit
-def forward(op, flags, uout_ptr, uargs, args, iargs, val):
+def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
     """Values: fills val[out_ptr[0]:] from inputs and constants in place."""
     p = 0
     q = 0
@@ -2618,18 +2838,18 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val):
                 val[o] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
                 p += 2
                 continue
-        p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val)
+        p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
 
 
 @jit
-def reverse_step(code, o, n, p, q, f, args, iargs, val, adj):
+def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     """One op of the reverse sweep (the cases the loop does not inline)."""
     if code == 0:  # GatherOp
         p -= n
-        GatherOp_r(val, adj, o, n, args, p, iargs, q)
+        GatherOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 1:  # DepOp
         p -= n
-        DepOp_r(val, adj, o, n, args, p, iargs, q)
+        DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 2:  # NegOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
@@ -2770,32 +2990,32 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj):
     elif code == 51:  # SumOp
         p -= 1
         q -= 3
-        SumOp_r(val, adj, o, n, args, p, iargs, q)
+        SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 52:  # ProdOp
         p -= 1
         q -= 3
-        ProdOp_r(val, adj, o, n, args, p, iargs, q)
+        ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 53:  # MaxOp
         p -= 1
         q -= 3
-        MaxOp_r(val, adj, o, n, args, p, iargs, q)
+        MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 54:  # MinOp
         p -= 1
         q -= 3
-        MinOp_r(val, adj, o, n, args, p, iargs, q)
+        MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 55:  # CumsumOp
         p -= 1
         q -= 3
-        CumsumOp_r(val, adj, o, n, args, p, iargs, q)
+        CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 56:  # MatMulOp
         p -= 2
         q -= 3
-        MatMulOp_r(val, adj, o, n, args, p, iargs, q)
+        MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     return p, q
 
 
 @jit
-def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
     """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
     p = args.shape[0]
     q = iargs.shape[0]
@@ -2805,7 +3025,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
             code = op[k]
             o = uout_ptr[k]
             n = uout_ptr[k + 1] - o
-            p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj)
+            p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         return
     for k in range(op.shape[0] - 1, -1, -1):
         code = op[k]
@@ -2817,11 +3037,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = -1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 3:  # AbsOp
             if n == 1:
@@ -2829,11 +3051,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = np.sign(x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.sign(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 4:  # ExpOp
             if n == 1:
@@ -2841,11 +3065,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = y
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 5:  # Exp2Op
             if n == 1:
@@ -2853,11 +3079,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = y * LN2
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y * LN2
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 6:  # Expm1Op
             if n == 1:
@@ -2865,11 +3093,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = y + 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = y + 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 7:  # LogOp
             if n == 1:
@@ -2877,11 +3107,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / x
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / x
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 8:  # Log2Op
             if n == 1:
@@ -2889,11 +3121,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (x * LN2)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN2)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 9:  # Log10Op
             if n == 1:
@@ -2901,11 +3135,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (x * LN10)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN10)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 10:  # Log1pOp
             if n == 1:
@@ -2913,11 +3149,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (1.0 + x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 11:  # SqrtOp
             if n == 1:
@@ -2925,11 +3163,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 0.5 / y
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 0.5 / y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 12:  # CbrtOp
             if n == 1:
@@ -2937,11 +3177,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (3.0 * y * y)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (3.0 * y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 13:  # SquareOp
             if n == 1:
@@ -2949,11 +3191,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 2.0 * x
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 2.0 * x
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 14:  # ReciprocalOp
             if n == 1:
@@ -2961,11 +3205,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = -(y * y)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -(y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 15:  # SinOp
             if n == 1:
@@ -2973,11 +3219,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = np.cos(x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.cos(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 16:  # CosOp
             if n == 1:
@@ -2985,11 +3233,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = -np.sin(x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -np.sin(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 17:  # TanOp
             if n == 1:
@@ -2997,11 +3247,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 + y * y
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 + y * y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 18:  # ArcsinOp
             if n == 1:
@@ -3009,11 +3261,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / np.sqrt(1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 19:  # ArccosOp
             if n == 1:
@@ -3021,11 +3275,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = -1.0 / np.sqrt(1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = -1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 20:  # ArctanOp
             if n == 1:
@@ -3033,11 +3289,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (1.0 + x * x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 21:  # SinhOp
             if n == 1:
@@ -3045,11 +3303,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = np.cosh(x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.cosh(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 22:  # CoshOp
             if n == 1:
@@ -3057,11 +3317,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = np.sinh(x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = np.sinh(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 23:  # TanhOp
             if n == 1:
@@ -3069,11 +3331,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 24:  # ArcsinhOp
             if n == 1:
@@ -3081,11 +3345,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / np.hypot(x, 1.0)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.hypot(x, 1.0)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 25:  # ArccoshOp
             if n == 1:
@@ -3093,11 +3359,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 26:  # ArctanhOp
             if n == 1:
@@ -3105,11 +3373,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 g = adj0[o]
                 if g != 0.0:
                     x0 = uargs[u(p)]
+                    f = flags[k]
                     x = val[x0]
                     y = val[o]
-                    d0 = 1.0 / (1.0 - x * x)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
                 continue
         elif code == 27:  # SignOp
             if n == 1:
@@ -3122,15 +3392,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0
-                    d1 = 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 29:  # SubOp
             if n == 1:
@@ -3139,15 +3412,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0
-                    d1 = -1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 30:  # MulOp
             if n == 1:
@@ -3156,15 +3432,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = b
-                    d1 = a
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = a
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 31:  # DivOp
             if n == 1:
@@ -3173,15 +3452,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0 / b
-                    d1 = -y / b
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0 / b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -y / b
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 32:  # PowOp
             if n == 1:
@@ -3190,15 +3472,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = b * a ** (b - 1.0)
-                    d1 = 0.0 if y == 0.0 else y * np.log(a)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = b * a ** (b - 1.0)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if y == 0.0 else y * np.log(a)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 33:  # Arctan2Op
             if n == 1:
@@ -3207,15 +3492,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                    d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = b / np.hypot(a, b) / np.hypot(a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 34:  # HypotOp
             if n == 1:
@@ -3224,15 +3512,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 0.0 if y == 0.0 else a / y
-                    d1 = 0.0 if y == 0.0 else b / y
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 0.0 if y == 0.0 else a / y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if y == 0.0 else b / y
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 35:  # MaximumOp
             if n == 1:
@@ -3241,15 +3532,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                    d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 36:  # MinimumOp
             if n == 1:
@@ -3258,15 +3552,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                    d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 37:  # FmaxOp
             if n == 1:
@@ -3275,15 +3572,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                    d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 38:  # FminOp
             if n == 1:
@@ -3292,15 +3592,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                    d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 39:  # LogaddexpOp
             if n == 1:
@@ -3309,15 +3612,18 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = 1.0 / (1.0 + np.exp(b - a))
-                    d1 = 1.0 / (1.0 + np.exp(a - b))
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + np.exp(b - a))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 / (1.0 + np.exp(a - b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
         elif code == 40:  # LtOp
             if n == 1:
@@ -3363,19 +3669,23 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
                     x2 = uargs[u(p + 2)]
+                    f = flags[k]
                     c = val[x0]
                     a = val[x1]
                     b = val[x2]
                     y = val[o]
-                    d0 = 0.0
-                    d1 = (c != 0.0) * 1.0
-                    d2 = (c == 0.0) * 1.0
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
-                    if d2 != 0.0:
-                        adj0[x2] += g * d2
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = (c != 0.0) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = (c == 0.0) * 1.0
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
                 continue
         elif code == 50:  # ChainMulOp
             if n == 1:
@@ -3384,27 +3694,30 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj):
                 if g != 0.0:
                     x0 = uargs[u(p)]
                     x1 = uargs[u(p + 1)]
+                    f = flags[k]
                     a = val[x0]
                     b = val[x1]
                     y = val[o]
-                    d0 = b
-                    d1 = a
-                    if d0 != 0.0:
-                        adj0[x0] += g * d0
-                    if d1 != 0.0:
-                        adj0[x1] += g * d1
+                    if (f & 16) == 0:
+                        d0 = b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = a
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
                 continue
-        p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj)
+        p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
 
 
 @jit
-def tangent_step(code, o, n, p, q, f, args, iargs, val, tan):
+def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     """One op of the tangent sweep (the cases the loop does not inline)."""
     if code == 0:  # GatherOp
-        GatherOp_t(val, tan, o, n, args, p, iargs, q)
+        GatherOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 1:  # DepOp
-        DepOp_t(val, tan, o, n, args, p, iargs, q)
+        DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
@@ -3554,34 +3867,34 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan):
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 51:  # SumOp
-        SumOp_t(val, tan, o, n, args, p, iargs, q)
+        SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 52:  # ProdOp
-        ProdOp_t(val, tan, o, n, args, p, iargs, q)
+        ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 53:  # MaxOp
-        MaxOp_t(val, tan, o, n, args, p, iargs, q)
+        MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 54:  # MinOp
-        MinOp_t(val, tan, o, n, args, p, iargs, q)
+        MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 55:  # CumsumOp
-        CumsumOp_t(val, tan, o, n, args, p, iargs, q)
+        CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
     elif code == 56:  # MatMulOp
-        MatMulOp_t(val, tan, o, n, args, p, iargs, q)
+        MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
     return p, q
 
 
 @jit
-def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan):
+def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
     """Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants."""
     p = 0
     q = 0
@@ -3589,4 +3902,4 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan)
+        p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan, work)

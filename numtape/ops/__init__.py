@@ -14,13 +14,15 @@ contiguous output block ``val[o:o+n]``.  Each op is declared here exactly once, 
 
 Kernel calling convention (block-op bodies; STYLE.md vocabulary)::
 
-    forward(val, o, n, args, p, iargs, q)
-    reverse(val, adj, o, n, args, p, iargs, q)
-    tangent(val, tan, o, n, args, p, iargs, q)
+    forward(val, o, n, args, p, iargs, q, f, work)
+    reverse(val, adj, o, n, args, p, iargs, q, f, work)
+    tangent(val, tan, o, n, args, p, iargs, q, f, work)
 
-``val`` is the value arena (float64[arena]); ``adj``/``tan`` are (arena, k) arrays holding k
+``val`` is the value arena (float64[arena]); ``adj``/``tan`` are (k, arena) arrays holding k
 adjoint / tangent directions; ``o, n`` are the output offset and length; the op's operand
-offsets are ``args[p:p+arity]`` and its integer parameters ``iargs[q:q+nparams]``.
+offsets are ``args[p:p+arity]`` and its integer parameters ``iargs[q:q+nparams]``; ``f`` is
+the op's flags byte (bit 4 + j: operand j is a constant and needs no adjoint); ``work`` is
+scratch space of at least ``scratch(params)`` floats.
 
 Derivative convention (every mode and order): a zero adjoint or tangent, or a zero local
 partial, contributes exactly zero, even where the other factor is inf or NaN.  This is what
@@ -56,6 +58,7 @@ class OpSpec:
     tangent: Callable | None = None
     vjp: Callable | None = None
     sizes: Callable | None = None
+    scratch: Callable | None = None
     ufuncs: tuple = ()
     code: int = -1
 
@@ -94,15 +97,16 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
     return _register(spec)
 
 
-def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes):
+def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
     ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
-    parameter array) lets validation check every operand block before any sweep runs.
+    parameter array) lets validation check every operand block before any sweep runs;
+    ``scratch(params)`` is the length of the ``work`` array the bodies need (default none).
     """
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
-                            sizes=sizes))
+                            sizes=sizes, scratch=scratch))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).

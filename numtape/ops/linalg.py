@@ -1,53 +1,63 @@
 """Matrix product as one block op (Stan's varmat): C (m, n) = A (m, k) @ B (k, n).
 
 Vectors, dot products and outer products are the same op with m, k or n equal to 1.
-Parameters are ``(m, k, n)``.  Reverse: dA += dC B^T, dB += A^T dC.
+Parameters are ``(m, k, n)``.  Reverse: dA += dC B^T, dB += A^T dC, skipped for an operand
+marked constant (flag bit 4 / 5: a data matrix X in ``X @ beta`` gets no adjoint).  The
+products run in BLAS (``np.dot`` with an output view, no allocation); the sums go through the
+tape's scratch ``work`` array.  Being BLAS, a block product follows IEEE arithmetic: a zero
+adjoint times an infinite entry is NaN here (the elementwise ops' strong zero does not apply).
 """
 import numba
+import numpy as np
 
 from numtape.ops import block_op
 
-
-@numba.njit(nogil=True)
-def matmul_forward(val, o, n, args, p, iargs, q):
-    a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
-    for i in range(m):
-        for j in range(nn):
-            val[o + i * nn + j] = 0.0
-        for l in range(kk):
-            ail = val[a + i * kk + l]
-            for j in range(nn):
-                val[o + i * nn + j] += ail * val[b + l * nn + j]
+_CONST_A, _CONST_B = 16, 32
 
 
 @numba.njit(nogil=True)
-def matmul_reverse(val, adj, o, n, args, p, iargs, q):
+def _views(val, args, p, iargs, q):
     a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
+    return val[a:a + m * kk].reshape(m, kk), val[b:b + kk * nn].reshape(kk, nn), a, b, m, kk, nn
+
+
+@numba.njit(nogil=True)
+def _add_product(dst, x, y, work):
+    """dst (flat) += x @ y, through ``work``."""
+    t = work[:x.shape[0] * y.shape[1]].reshape(x.shape[0], y.shape[1])
+    np.dot(x, y, t)
+    flat = t.ravel()
+    for i in range(dst.shape[0]):
+        dst[i] += flat[i]
+
+
+@numba.njit(nogil=True)
+def matmul_forward(val, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
+    np.dot(A, B, val[o:o + m * nn].reshape(m, nn))
+
+
+@numba.njit(nogil=True)
+def matmul_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     for s in range(adj.shape[0]):
-        for i in range(m):
-            for j in range(nn):
-                g = adj[s, o + i * nn + j]
-                if g != 0.0:
-                    for l in range(kk):
-                        adj[s, a + i * kk + l] += g * val[b + l * nn + j]
-                        adj[s, b + l * nn + j] += val[a + i * kk + l] * g
+        G = adj[s, o:o + m * nn].reshape(m, nn)
+        if (f & _CONST_A) == 0:
+            _add_product(adj[s, a:a + m * kk], G, B.T, work)
+        if (f & _CONST_B) == 0:
+            _add_product(adj[s, b:b + kk * nn], A.T, G, work)
 
 
 @numba.njit(nogil=True)
-def matmul_tangent(val, tan, o, n, args, p, iargs, q):
-    a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
+def matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     for s in range(tan.shape[0]):
-        for i in range(m):
-            for j in range(nn):
-                t = 0.0
-                for l in range(kk):
-                    ta = tan[s, a + i * kk + l]
-                    tb = tan[s, b + l * nn + j]
-                    if ta != 0.0:
-                        t += ta * val[b + l * nn + j]
-                    if tb != 0.0:
-                        t += val[a + i * kk + l] * tb
-                tan[s, o + i * nn + j] = t
+        out = tan[s, o:o + m * nn]
+        out[:] = 0.0
+        if (f & _CONST_A) == 0:
+            _add_product(out, tan[s, a:a + m * kk].reshape(m, kk), B, work)
+        if (f & _CONST_B) == 0:
+            _add_product(out, A, tan[s, b:b + kk * nn].reshape(kk, nn), work)
 
 
 def matmul_vjp(g, xs, y, params):
@@ -62,4 +72,10 @@ def _sizes(params):
     return [m * kk, kk * nn], m * nn
 
 
-block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes)
+def _scratch(params):
+    m, kk, nn = params
+    return np.maximum(np.maximum(m * kk, kk * nn), m * nn)
+
+
+block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes,
+         scratch=_scratch)

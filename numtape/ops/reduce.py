@@ -29,7 +29,7 @@ def _spread(g, outer, m, inner):
 
 # ---- sum ---------------------------------------------------------------------------------
 @numba.njit(nogil=True)
-def sum_forward(val, o, n, args, p, iargs, q):
+def sum_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -40,7 +40,7 @@ def sum_forward(val, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def sum_reverse(val, adj, o, n, args, p, iargs, q):
+def sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -52,7 +52,7 @@ def sum_reverse(val, adj, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def sum_tangent(val, tan, o, n, args, p, iargs, q):
+def sum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -72,7 +72,7 @@ block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_r
 
 # ---- prod --------------------------------------------------------------------------------
 @numba.njit(nogil=True)
-def prod_forward(val, o, n, args, p, iargs, q):
+def prod_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -113,7 +113,7 @@ def _count_zeros(val, x, a, b, m, inner):
 
 
 @numba.njit(nogil=True)
-def prod_reverse(val, adj, o, n, args, p, iargs, q):
+def prod_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -129,7 +129,7 @@ def prod_reverse(val, adj, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def prod_tangent(val, tan, o, n, args, p, iargs, q):
+def prod_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -221,32 +221,32 @@ def _first_hit_vjp(g, xs, y, params):
 
 
 @numba.njit(nogil=True)
-def max_forward(val, o, n, args, p, iargs, q):
+def max_forward(val, o, n, args, p, iargs, q, f, work):
     _ext_forward(val, o, args, p, iargs, q, 1.0)
 
 
 @numba.njit(nogil=True)
-def max_reverse(val, adj, o, n, args, p, iargs, q):
+def max_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     _ext_reverse(val, adj, o, args, p, iargs, q, 1.0)
 
 
 @numba.njit(nogil=True)
-def max_tangent(val, tan, o, n, args, p, iargs, q):
+def max_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, 1.0)
 
 
 @numba.njit(nogil=True)
-def min_forward(val, o, n, args, p, iargs, q):
+def min_forward(val, o, n, args, p, iargs, q, f, work):
     _ext_forward(val, o, args, p, iargs, q, -1.0)
 
 
 @numba.njit(nogil=True)
-def min_reverse(val, adj, o, n, args, p, iargs, q):
+def min_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     _ext_reverse(val, adj, o, args, p, iargs, q, -1.0)
 
 
 @numba.njit(nogil=True)
-def min_tangent(val, tan, o, n, args, p, iargs, q):
+def min_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, -1.0)
 
 
@@ -261,7 +261,7 @@ def _sizes_scan(params):
 
 
 @numba.njit(nogil=True)
-def cumsum_forward(val, o, n, args, p, iargs, q):
+def cumsum_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -273,7 +273,7 @@ def cumsum_forward(val, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def cumsum_reverse(val, adj, o, n, args, p, iargs, q):
+def cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):
@@ -287,7 +287,7 @@ def cumsum_reverse(val, adj, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def cumsum_tangent(val, tan, o, n, args, p, iargs, q):
+def cumsum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
     for a in range(outer):
         for b in range(inner):

@@ -11,13 +11,13 @@ from numtape.ops import PER_ELEMENT, block_op
 
 
 @numba.njit(nogil=True)
-def gather_forward(val, o, n, args, p, iargs, q):
+def gather_forward(val, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         val[o + i] = val[args[p + i]]
 
 
 @numba.njit(nogil=True)
-def gather_reverse(val, adj, o, n, args, p, iargs, q):
+def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         a = args[p + i]
         for j in range(adj.shape[0]):
@@ -25,7 +25,7 @@ def gather_reverse(val, adj, o, n, args, p, iargs, q):
 
 
 @numba.njit(nogil=True)
-def gather_tangent(val, tan, o, n, args, p, iargs, q):
+def gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         a = args[p + i]
         for j in range(tan.shape[0]):
