@@ -52,7 +52,8 @@ class Table:
                     inputs += f" ... ({ins.size})"
             index = str(lo) if hi - lo == 1 else f"{lo}:{hi}"
             value = "NA" if val is None else _fmt(val[lo], hi - lo)
-            deriv = "NA" if adj is None else _fmt(adj[0, lo], hi - lo)
+            deriv = ("NA" if adj is None else "0" if name == "ConstOp"
+                     else _fmt(adj[0, lo], hi - lo))
             yield (name, str(node), value, deriv, index, inputs)
 
     def to_string(self, max_rows=200):

@@ -89,12 +89,14 @@ class Tape:
         key = (kind, k)
         a = ws.get(key)
         if a is None:
-            if kind == "val":
+            if kind == "val":  # constants are written once: no sweep writes their region
                 a = np.empty(self.arena_size)
+                a[self.n_in:self.n_in + self.consts.size] = self.consts
             elif kind == "work":
                 a = np.empty(self._work_size)
-            else:
+            else:  # adjoints/tangents: the constants' tangents stay 0, written once here
                 a = np.empty((k, self.arena_size))
+                a[:, self.n_in:self.n_in + self.consts.size] = 0.0
             ws[key] = a
         return a
 
@@ -122,7 +124,6 @@ class Tape:
     def _forward(self, x):
         val = self._workspace("val")
         val[:self.n_in] = self._flat_input(x)
-        val[self.n_in:self.n_in + self.consts.size] = self.consts
         sweeps.forward(*self._kernel_arrays, val, self._workspace("work"))
         self._last = (val, None)
         return val
@@ -133,7 +134,9 @@ class Tape:
         if k == 0:
             return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
-        adj.fill(0.0)
+        # the constants' adjoints are never read: leave their (possibly large) region alone
+        adj[:, :self.n_in] = 0.0
+        adj[:, self.n_in + self.consts.size:] = 0.0
         adj[:, self.dep] = w
         sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
         self._last = (val, adj)
@@ -146,7 +149,6 @@ class Tape:
             return np.zeros((0, self.n_out))
         tan = self._workspace("tan", k)
         tan[:, :self.n_in] = v
-        tan[:, self.n_in:self.n_in + self.consts.size] = 0.0
         sweeps.tangent(*self._kernel_arrays, val, tan, self._workspace("work"))
         return tan[:, self.dep].copy()
 
