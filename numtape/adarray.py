@@ -130,13 +130,14 @@ def _binary(name):
                 b = other._a
                 if type(b) is int and other._rec is rec:
                     return wrap(rec, rec.scalar_op(code, (a, b)))
-            elif t is float or t is int:
+            elif t is float or t is int or t is np.float64:
                 return wrap(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
         return elementwise(spec, self, other)
 
     def rop(self, other):
         rec = self._rec
-        if type(self._a) is int and rec.active and (type(other) is float or type(other) is int):
+        t = type(other)
+        if type(self._a) is int and rec.active and (t is float or t is int or t is np.float64):
             return wrap(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
         return elementwise(spec, other, self)
 

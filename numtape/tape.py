@@ -19,6 +19,7 @@ try:
 except (ImportError, AttributeError, KeyError):  # lets the generator run to repair it
     sweeps, _STALE = None, True
 
+_ONE = np.ones((1, 1))
 _SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
 
@@ -49,6 +50,9 @@ class Tape:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
         self._work_size = scratch_size(self.op, self.out_ptr, self.iargs)
+        d = self.dep   # recorded tapes end with a DepOp: the outputs are one block
+        contiguous = d.size > 0 and d[-1] - d[0] == d.size - 1 and np.all(np.diff(d) == 1)
+        self._out = slice(int(d[0]), int(d[-1]) + 1) if contiguous else d
         unsigned = np.uint32 if self.args.dtype == np.int32 else np.uint64
         self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(unsigned),
                                self.args.view(unsigned), self.args, self.iargs)
@@ -137,7 +141,7 @@ class Tape:
         # the constants' adjoints are never read: leave their (possibly large) region alone
         adj[:, :self.n_in] = 0.0
         adj[:, self.n_in + self.consts.size:] = 0.0
-        adj[:, self.dep] = w
+        adj[:, self._out] = w
         sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
         self._last = (val, adj)
         return adj[:, :self.n_in].copy()
@@ -150,7 +154,7 @@ class Tape:
         tan = self._workspace("tan", k)
         tan[:, :self.n_in] = v
         sweeps.tangent(*self._kernel_arrays, val, tan, self._workspace("work"))
-        return tan[:, self.dep].copy()
+        return tan[:, self._out].copy()
 
     def _shape_in(self, g):
         if self.input_names is None:
@@ -162,7 +166,7 @@ class Tape:
         if any(isinstance(v, ADArray) for v in (x.values() if isinstance(x, dict) else [x])):
             return self._inline(x)
         val = self._forward(x)
-        y = val[self.dep].reshape(self.out_shape)
+        y = val[self._out].reshape(self.out_shape).copy()  # never a view of the workspace
         return y[()] if y.ndim == 0 else y
 
     def jacobian(self, x):
@@ -190,7 +194,7 @@ class Tape:
             raise ValueError(f"gradient needs a scalar tape; this one has {self.n_out} "
                              "outputs (use jacobian or vjp)")
         val = self._forward(x)
-        return self._shape_in(self._reverse(val, np.ones((1, 1)))[0])
+        return self._shape_in(self._reverse(val, _ONE)[0])
 
     def vjp(self, x, w):
         """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""

@@ -168,9 +168,18 @@ def _ew_forward(spec):
 
 def _ew_reverse(spec):
     def one(at):
-        return ["for i in range(n):", "    g = adj0[o + i]", "    if g != 0.0:"] + _ind(
-            _load(spec, at) + ["y = val[o + i]"] + _partials(spec)
-            + _accumulate(spec, "adj0", at), 2)
+        if at is _strided:
+            return ["for i in range(n):", "    g = adj0[o + i]", "    if g != 0.0:"] + _ind(
+                _load(spec, at) + ["y = val[o + i]"] + _accumulate(spec, "adj0", at), 2)
+        # contiguous operands: one branch-free loop per non-constant operand, which the
+        # compiler can vectorize; the strong zero becomes a select
+        out = []
+        for j, d in enumerate(spec.partial_exprs):
+            out += [f"if (f & {16 << j}) == 0:", "    for i in range(n):",
+                    "        g = adj0[o + i]"]
+            out += _ind(_load(spec, at) + ["y = val[o + i]", f"d = {_kernel_expr(d)}",
+                        f"adj0[{at(j)}] += g * d if (g != 0.0 and d != 0.0) else 0.0"], 2)
+        return out
     many = (_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
             + ["for j in range(kk):", "    g = adj[j, o + i]", "    if g != 0.0:"]
             + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}", computed=True), 2))

@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "a73f1914e144788a"
+TABLE_HASH = "be7a57af8ffe5496"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -167,16 +167,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     if code == 2:  # NegOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = -1.0
-                    if (f & 16) == 0:
-                        d0 = -1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = -1.0
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -191,16 +188,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 3:  # AbsOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = np.sign(x)
-                    if (f & 16) == 0:
-                        d0 = np.sign(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = np.sign(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -215,16 +209,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 4:  # ExpOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = y
-                    if (f & 16) == 0:
-                        d0 = y
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -239,16 +230,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 5:  # Exp2Op
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = y * LN2
-                    if (f & 16) == 0:
-                        d0 = y * LN2
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = y * LN2
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -263,16 +251,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 6:  # Expm1Op
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = y + 1.0
-                    if (f & 16) == 0:
-                        d0 = y + 1.0
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = y + 1.0
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -287,16 +272,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 7:  # LogOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / x
-                    if (f & 16) == 0:
-                        d0 = 1.0 / x
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / x
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -311,16 +293,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 8:  # Log2Op
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (x * LN2)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (x * LN2)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (x * LN2)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -335,16 +314,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 9:  # Log10Op
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (x * LN10)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (x * LN10)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (x * LN10)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -359,16 +335,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 10:  # Log1pOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (1.0 + x)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (1.0 + x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (1.0 + x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -383,16 +356,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 11:  # SqrtOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 0.5 / y
-                    if (f & 16) == 0:
-                        d0 = 0.5 / y
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 0.5 / y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -407,16 +377,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 12:  # CbrtOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (3.0 * y * y)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (3.0 * y * y)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (3.0 * y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -431,16 +398,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 13:  # SquareOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 2.0 * x
-                    if (f & 16) == 0:
-                        d0 = 2.0 * x
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 2.0 * x
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -455,16 +419,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 14:  # ReciprocalOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = -(y * y)
-                    if (f & 16) == 0:
-                        d0 = -(y * y)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = -(y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -479,16 +440,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 15:  # SinOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = np.cos(x)
-                    if (f & 16) == 0:
-                        d0 = np.cos(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = np.cos(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -503,16 +461,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 16:  # CosOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = -np.sin(x)
-                    if (f & 16) == 0:
-                        d0 = -np.sin(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = -np.sin(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -527,16 +482,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 17:  # TanOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 + y * y
-                    if (f & 16) == 0:
-                        d0 = 1.0 + y * y
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 + y * y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -551,16 +503,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 18:  # ArcsinOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / np.sqrt(1.0 - x * x)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / np.sqrt(1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / np.sqrt(1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -575,16 +524,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 19:  # ArccosOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = -1.0 / np.sqrt(1.0 - x * x)
-                    if (f & 16) == 0:
-                        d0 = -1.0 / np.sqrt(1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = -1.0 / np.sqrt(1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -599,16 +545,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 20:  # ArctanOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (1.0 + x * x)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (1.0 + x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (1.0 + x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -623,16 +566,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 21:  # SinhOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = np.cosh(x)
-                    if (f & 16) == 0:
-                        d0 = np.cosh(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = np.cosh(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -647,16 +587,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 22:  # CoshOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = np.sinh(x)
-                    if (f & 16) == 0:
-                        d0 = np.sinh(x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = np.sinh(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -671,16 +608,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 23:  # TanhOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                    if (f & 16) == 0:
-                        d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -695,16 +629,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 24:  # ArcsinhOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / np.hypot(x, 1.0)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / np.hypot(x, 1.0)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / np.hypot(x, 1.0)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -719,16 +650,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 25:  # ArccoshOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -743,16 +671,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 26:  # ArctanhOp
         if kk == 1:
             adj0 = adj[0]
-            for i in range(n):
-                g = adj0[o + i]
-                if g != 0.0:
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d0 = 1.0 / (1.0 - x * x)
-                    if (f & 16) == 0:
-                        d0 = 1.0 / (1.0 - x * x)
-                        if d0 != 0.0:
-                            adj0[x0 + i] += g * d0
+                    d = 1.0 / (1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
@@ -1296,22 +1221,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0
-                        d1 = 1.0
-                        if (f & 16) == 0:
-                            d0 = 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1319,8 +1244,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0
-                        d1 = 1.0
                         if (f & 16) == 0:
                             d0 = 1.0
                             if d0 != 0.0:
@@ -1349,22 +1272,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0
-                        d1 = -1.0
-                        if (f & 16) == 0:
-                            d0 = 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1372,8 +1295,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0
-                        d1 = -1.0
                         if (f & 16) == 0:
                             d0 = 1.0
                             if d0 != 0.0:
@@ -1402,22 +1323,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = b
-                        d1 = a
-                        if (f & 16) == 0:
-                            d0 = b
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = a
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1425,8 +1346,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = b
-                        d1 = a
                         if (f & 16) == 0:
                             d0 = b
                             if d0 != 0.0:
@@ -1455,22 +1374,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0 / b
-                        d1 = -y / b
-                        if (f & 16) == 0:
-                            d0 = 1.0 / b
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -y / b
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0 / b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -y / b
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1478,8 +1397,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0 / b
-                        d1 = -y / b
                         if (f & 16) == 0:
                             d0 = 1.0 / b
                             if d0 != 0.0:
@@ -1508,22 +1425,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = b * a ** (b - 1.0)
-                        d1 = 0.0 if y == 0.0 else y * np.log(a)
-                        if (f & 16) == 0:
-                            d0 = b * a ** (b - 1.0)
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if y == 0.0 else y * np.log(a)
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = b * a ** (b - 1.0)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else y * np.log(a)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1531,8 +1448,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = b * a ** (b - 1.0)
-                        d1 = 0.0 if y == 0.0 else y * np.log(a)
                         if (f & 16) == 0:
                             d0 = b * a ** (b - 1.0)
                             if d0 != 0.0:
@@ -1561,22 +1476,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                        d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                        if (f & 16) == 0:
-                            d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = b / np.hypot(a, b) / np.hypot(a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1584,8 +1499,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                        d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         if (f & 16) == 0:
                             d0 = b / np.hypot(a, b) / np.hypot(a, b)
                             if d0 != 0.0:
@@ -1614,22 +1527,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 0.0 if y == 0.0 else a / y
-                        d1 = 0.0 if y == 0.0 else b / y
-                        if (f & 16) == 0:
-                            d0 = 0.0 if y == 0.0 else a / y
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if y == 0.0 else b / y
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 0.0 if y == 0.0 else a / y
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else b / y
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1637,8 +1550,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 0.0 if y == 0.0 else a / y
-                        d1 = 0.0 if y == 0.0 else b / y
                         if (f & 16) == 0:
                             d0 = 0.0 if y == 0.0 else a / y
                             if d0 != 0.0:
@@ -1667,22 +1578,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                        d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                        if (f & 16) == 0:
-                            d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1690,8 +1601,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                        d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         if (f & 16) == 0:
                             d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
                             if d0 != 0.0:
@@ -1720,22 +1629,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                        d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                        if (f & 16) == 0:
-                            d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1743,8 +1652,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                        d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         if (f & 16) == 0:
                             d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
                             if d0 != 0.0:
@@ -1773,22 +1680,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                        d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                        if (f & 16) == 0:
-                            d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1796,8 +1703,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                        d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         if (f & 16) == 0:
                             d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
                             if d0 != 0.0:
@@ -1826,22 +1731,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                        d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                        if (f & 16) == 0:
-                            d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1849,8 +1754,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                        d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         if (f & 16) == 0:
                             d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
                             if d0 != 0.0:
@@ -1879,22 +1782,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = 1.0 / (1.0 + np.exp(b - a))
-                        d1 = 1.0 / (1.0 + np.exp(a - b))
-                        if (f & 16) == 0:
-                            d0 = 1.0 / (1.0 + np.exp(b - a))
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 / (1.0 + np.exp(a - b))
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = 1.0 / (1.0 + np.exp(b - a))
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(a - b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1902,8 +1805,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = 1.0 / (1.0 + np.exp(b - a))
-                        d1 = 1.0 / (1.0 + np.exp(a - b))
                         if (f & 16) == 0:
                             d0 = 1.0 / (1.0 + np.exp(b - a))
                             if d0 != 0.0:
@@ -1932,22 +1833,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d0 = b
-                        d1 = a
-                        if (f & 16) == 0:
-                            d0 = b
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = a
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
+                        d = b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -1955,8 +1856,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d0 = b
-                        d1 = a
                         if (f & 16) == 0:
                             d0 = b
                             if d0 != 0.0:
@@ -2231,28 +2130,33 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         c = val[x0 + i]
                         a = val[x1 + i]
                         b = val[x2 + i]
                         y = val[o + i]
-                        d0 = 0.0
-                        d1 = (c != 0.0) * 1.0
-                        d2 = (c == 0.0) * 1.0
-                        if (f & 16) == 0:
-                            d0 = 0.0
-                            if d0 != 0.0:
-                                adj0[x0 + i] += g * d0
-                        if (f & 32) == 0:
-                            d1 = (c != 0.0) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i] += g * d1
-                        if (f & 64) == 0:
-                            d2 = (c == 0.0) * 1.0
-                            if d2 != 0.0:
-                                adj0[x2 + i] += g * d2
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = (c != 0.0) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = (c == 0.0) * 1.0
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 for i in range(n):
                     g = adj0[o + i]
@@ -2261,9 +2165,6 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         a = val[x1 + i * s1]
                         b = val[x2 + i * s2]
                         y = val[o + i]
-                        d0 = 0.0
-                        d1 = (c != 0.0) * 1.0
-                        d2 = (c == 0.0) * 1.0
                         if (f & 16) == 0:
                             d0 = 0.0
                             if d0 != 0.0:
