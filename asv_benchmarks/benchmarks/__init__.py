@@ -1,0 +1,1 @@
+"""asv benchmark suite of numtape (see bench_core.py)."""

@@ -1,0 +1,144 @@
+"""asv suite: numtape's core speed (SPEC section 6).
+
+``time_*`` benchmarks time one value + gradient at a new point (points cycled) on the SPEC
+workloads and the recording of a scalar loop; ``track_*`` benchmarks record numtape / hand-
+written ratios measured side by side in one process (robust to the machine's speed and noise)
+and the tape's bytes per op. Workloads and references are shared with ``benchmarks/compare.py``
+(``benchmarks/workloads.py``, ``benchmarks/reference.py`` at the repository root).
+
+Run: ``cd asv_benchmarks && asv run --quick --python=same`` (once per machine before that:
+``asv machine --yes``, which asv needs to name the results). The NumPy references run with
+one BLAS thread, as numtape's kernels (see ``workloads.blas_threads``).
+"""
+
+import os
+import sys
+
+import numpy as np
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _p in (os.path.join(_ROOT, "benchmarks"), _ROOT):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import workloads as wl  # noqa: E402
+
+RECORD_N = 20_000  # size of the recording-throughput benchmark
+
+# Tapes built once per process: asv calls setup before every sample, recording a 1e5-op loop
+# each time would dominate the run.
+_TAPES = {}
+_CASES = {}
+
+
+def _numtape():
+    try:
+        import numtape
+    except Exception as exc:  # asv reports NotImplementedError in setup as "skipped"
+        raise NotImplementedError(f"numtape not importable: {exc}") from exc
+    return numtape
+
+
+def _case(make_case):
+    if make_case not in _CASES:
+        _CASES[make_case] = make_case()
+    return _CASES[make_case]
+
+
+def _tape(make_case):
+    nt = _numtape()
+    case = _case(make_case)
+    if make_case not in _TAPES:
+        F = nt.MakeTape(case.f, case.x0)
+        for p in case.points:  # JIT compile / load cache for both sides
+            F.gradient(p)
+            case.ref(p)
+        _TAPES[make_case] = F
+    return case, _TAPES[make_case]
+
+
+class _GradientSuite:
+    """Value + gradient at a new point: numtape tape vs hand-written reference."""
+
+    make_case = None
+    timeout = 600
+    warmup_time = 0.2
+
+    def setup(self):
+        self.case, self.F = _tape(type(self).make_case)
+        wl.blas_threads(1)  # one thread, as numtape's kernels (see workloads.blas_threads)
+        self.points = self.case.points
+        self.k = 0
+
+    def _next(self):
+        self.k = (self.k + 1) % len(self.points)
+        return self.points[self.k]
+
+    def time_gradient(self):
+        self.F.gradient(self._next())
+
+    def time_reference(self):
+        self.case.ref(self._next())
+
+    def track_ratio(self):
+        """numtape median / reference median, 7 interleaved repeats of >= 20 ms."""
+        (t_nt, t_ref), _ = wl.time_interleaved(
+            [self.F.gradient, self.case.ref], self.points, repeats=7
+        )
+        return t_nt / t_ref
+
+    track_ratio.unit = "ratio"
+
+
+class ScalarChainGradient(_GradientSuite):
+    """W1 recorded from a Python loop over scalars (n = 1e5); target ratio <= 2.0."""
+
+    make_case = staticmethod(wl.case_w1_loop)
+
+    def track_bytes_per_op(self):
+        """(F.nbytes + 16 * arena_size) / recorded ops; NaN when the tape has no nbytes."""
+        bpo = wl.bytes_per_op(self.F)
+        return float("nan") if bpo is None else bpo
+
+    track_bytes_per_op.unit = "bytes/op"
+
+
+class VectorizedChainGradient(_GradientSuite):
+    """W1 written with vectorized NumPy (n = 1e5); target ratio <= 1.5."""
+
+    make_case = staticmethod(wl.case_w1_vec)
+
+
+class RecurrenceGradient(_GradientSuite):
+    """W2 scalar recurrence from a Python loop (T = 1e5); target ratio <= 2.0."""
+
+    make_case = staticmethod(wl.case_w2)
+
+
+class RegressionGradient(_GradientSuite):
+    """W3 normal regression, N = 1e5, K = 20, vectorized; target ratio <= 1.5."""
+
+    make_case = staticmethod(wl.case_w3)
+
+
+class Recording:
+    """Recording throughput: MakeTape of the W1 loop at n = 20,000 (~1e5 scalar ops)."""
+
+    timeout = 600
+    number = 1
+    repeat = (3, 10, 30.0)
+
+    def setup(self):
+        self.nt = _numtape()
+        self.x0 = np.zeros(RECORD_N)
+        self.nt.MakeTape(wl.w1_loop, np.zeros(10))  # warm any JIT used while recording
+
+    def time_make_tape_w1_loop(self):
+        self.nt.MakeTape(wl.w1_loop, self.x0)
+
+    def track_ops_per_second(self):
+        """Recorded scalar ops per second (median of 5 recordings); target >= 500,000."""
+        t, _, F = wl.time_once(lambda: self.nt.MakeTape(wl.w1_loop, self.x0), repeats=5)
+        return wl.n_ops(F) / t
+
+    track_ops_per_second.unit = "ops/s"

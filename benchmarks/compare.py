@@ -1,0 +1,375 @@
+"""numtape against the hand-written limit, side by side (SPEC section 6).
+
+Usage (from the repository root)::
+
+    python benchmarks/compare.py            # SPEC sizes (n = T = N = 1e5)
+    python benchmarks/compare.py --quick    # 10x smaller sizes, a smoke run
+    python benchmarks/compare.py --cold     # also time import + first gradient with an empty
+                                            # Numba cache (compiles everything)
+    python benchmarks/compare.py --details  # plus per-row spreads and tracebacks
+
+Each gradient row times ``F.gradient(x)`` (value + gradient at a new point: four pre-generated
+points are cycled) against the hand-written reference of ``reference.py`` computing value and
+gradient. Both sides are warmed up (JIT compiled) first; then the two are timed in interleaved
+repeats (default 7), each repeat looping enough calls to last >= 20 ms; the table shows the
+medians and ratio = numtape median / reference median. ``grad err`` is numtape's gradient
+against the reference's at one point (max abs difference / max abs value).
+
+NumPy's BLAS is pinned to one thread (``--blas-threads``): numtape's kernels use one, and a
+two-thread gemv on a busy two-core machine varied 30x between repeats. ``--numtape-path DIR``
+times the numtape package found in DIR (e.g. an exported older commit) instead of this tree.
+
+Exit status: 0 when the run completed (even with FAIL rows); with ``--strict``, 1 when any
+row FAILs or errors.
+"""
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for _p in (HERE, ROOT):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import reference  # noqa: E402
+import workloads as wl  # noqa: E402
+
+RECORDING_TARGET = 500_000  # scalar ops per second, at least
+BYTES_PER_OP_TARGET = 48.0  # at most
+IMPORT_TARGET = 1.5  # seconds, warm Numba cache, less than
+
+# the small function of the import + first gradient row: block ops and scalar ops
+IMPORT_SCRIPT = r"""
+import time
+t0 = time.perf_counter()
+import numpy as np
+import numtape as nt
+t1 = time.perf_counter()
+F = nt.MakeTape(lambda x: np.sum(np.exp(0.5 * x[1:] + np.sin(x[:-1])) * x[1:]) + x[0] * x[1],
+                np.zeros(5))
+g = F.gradient(np.linspace(-1.0, 1.0, 5))
+t2 = time.perf_counter()
+assert np.all(np.isfinite(g))
+print("NUMTAPE_IMPORT", t1 - t0, t2 - t0)
+"""
+
+
+class Row:
+    """One line of the table."""
+
+    def __init__(self, name, size="", numtape="", ref="", ratio="", target="", result="", note=""):
+        self.name, self.size = name, size
+        self.numtape, self.ref, self.ratio = numtape, ref, ratio
+        self.target, self.result, self.note = target, result, note
+        self.details = []
+
+    def error(self, exc):
+        self.result = "ERROR"
+        self.note = f"{type(exc).__name__}: {exc}".splitlines()[0][:120]
+        self.details.append(traceback.format_exc())
+        return self
+
+
+def fmt_time(s):
+    if s >= 1.0:
+        return f"{s:.3f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.3f} ms"
+    return f"{s * 1e6:.1f} us"
+
+
+def spread(samples):
+    return f"min {fmt_time(min(samples))}, max {fmt_time(max(samples))}"
+
+
+# --------------------------------------------------------------------------------------------
+# rows
+# --------------------------------------------------------------------------------------------
+def gradient_row(nt, make_case, scale, repeats, keep):
+    case = make_case(scale)
+    row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
+    try:
+        t0 = time.perf_counter()
+        F = nt.MakeTape(case.f, case.x0)
+        t_rec = time.perf_counter() - t0
+        keep[case.name] = F
+        g = F.gradient(case.points[0])
+        _, g_ref = case.ref(case.points[0])
+        err = wl.rel_err(g, g_ref)
+        (t_nt, t_ref), (s_nt, s_ref) = wl.time_interleaved(
+            [F.gradient, case.ref], case.points, repeats
+        )
+    except Exception as exc:  # one broken workload must not hide the others
+        return row.error(exc)
+    ratio = t_nt / t_ref
+    ok = ratio <= case.target and err < 1e-8
+    row.numtape, row.ref, row.ratio = fmt_time(t_nt), fmt_time(t_ref), f"{ratio:.2f}x"
+    row.result = "PASS" if ok else "FAIL"
+    pair = sorted(a / b for a, b in zip(s_nt, s_ref, strict=True))
+    row.note = (
+        f"grad err {err:.1e}"
+        + ("" if err < 1e-8 else " (WRONG GRADIENT)")
+        + f"; repeat ratios {pair[0]:.2f}-{pair[-1]:.2f}"
+    )
+    row.details.append(
+        f"recorded {len(F)} ops (arena {F.arena_size}) in {fmt_time(t_rec)}; "
+        f"numtape {spread(s_nt)}; reference {spread(s_ref)}; "
+        f"ratio of minimums {min(s_nt) / min(s_ref):.2f}x"
+    )
+    return row
+
+
+def recording_row(nt, scale, repeats):
+    n = wl.W1_N // scale
+    row = Row(
+        "Recording rate", f"n={n}", ref="-", ratio="-", target=f">= {RECORDING_TARGET:,} op/s"
+    )
+    try:
+        t, ts, F = wl.time_once(lambda: nt.MakeTape(wl.w1_loop, np.zeros(n)), repeats=repeats)
+        ops = wl.n_ops(F)
+    except Exception as exc:
+        return row.error(exc)
+    rate = ops / t
+    row.numtape = f"{rate:,.0f} op/s"
+    row.result = "PASS" if rate >= RECORDING_TARGET else "FAIL"
+    row.note = f"{ops:,} ops in {fmt_time(t)}"
+    row.details.append(
+        f"W1 loop MakeTape, {len(ts)} repeats: {spread(ts)}; "
+        f"op count from {'F.n_ops' if hasattr(F, 'n_ops') else 'len(F) - F.n_in'}"
+    )
+    return row
+
+
+def memory_row(nt, scale, keep):
+    n = wl.W1_N // scale
+    row = Row("Memory", f"n={n}", ref="-", ratio="-", target=f"<= {BYTES_PER_OP_TARGET:.0f} B/op")
+    try:
+        F = keep.get("W1 loop") or nt.MakeTape(wl.w1_loop, np.zeros(n))
+        bpo = wl.bytes_per_op(F)
+        ops = wl.n_ops(F)
+    except Exception as exc:
+        return row.error(exc)
+    if bpo is None:
+        row.numtape, row.result = "n/a", "n/a"
+        row.note = f"tape has no nbytes; arena {F.arena_size:,} slots for {ops:,} ops"
+        return row
+    row.numtape = f"{bpo:.1f} B/op"
+    row.result = "PASS" if bpo <= BYTES_PER_OP_TARGET else "FAIL"
+    row.note = f"nbytes {int(F.nbytes):,} + 16*arena {int(F.arena_size):,}, {ops:,} ops"
+    return row
+
+
+def _run_import(env, where):
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", IMPORT_SCRIPT],
+        cwd=where,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise RuntimeError(f"subprocess failed ({proc.returncode}): {proc.stderr.strip()[-300:]}")
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("NUMTAPE_IMPORT")][-1]
+    t_import, t_total = (float(v) for v in line.split()[1:])
+    return t_import, t_total, wall
+
+
+def import_rows(cold, where):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = where + os.pathsep + env.get("PYTHONPATH", "")
+    rows = []
+    row = Row(
+        "Import+1st grad", "warm cache", ref="-", ratio="-", target=f"< {IMPORT_TARGET:.1f} s"
+    )
+    try:
+        first = _run_import(env, where)  # fills the cache if needed
+        t_import, t_total, wall = _run_import(env, where)
+        row.numtape = fmt_time(t_total)
+        row.result = "PASS" if t_total < IMPORT_TARGET else "FAIL"
+        row.note = f"import {fmt_time(t_import)}; process wall {fmt_time(wall)}"
+        row.details.append(f"first run (may compile): {fmt_time(first[1])}")
+    except Exception as exc:
+        row.error(exc)
+    rows.append(row)
+    if cold:
+        row = Row("Import+1st grad", "cold cache", ref="-", ratio="-", target="(info)")
+        try:
+            with tempfile.TemporaryDirectory(prefix="numtape-cold-") as d:
+                env_cold = dict(env, NUMBA_CACHE_DIR=d)
+                t_import, t_total, wall = _run_import(env_cold, where)
+            row.numtape = fmt_time(t_total)
+            row.result = "-"
+            row.note = f"import {fmt_time(t_import)}; NUMBA_CACHE_DIR empty"
+        except Exception as exc:
+            row.error(exc)
+        rows.append(row)
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# output
+# --------------------------------------------------------------------------------------------
+COLUMNS = (
+    ("workload", "name", 16),
+    ("size", "size", 13),
+    ("numtape", "numtape", 17),
+    ("reference", "ref", 11),
+    ("ratio", "ratio", 7),
+    ("target", "target", 16),
+    ("result", "result", 6),
+    ("notes", "note", 0),
+)
+
+
+def print_table(rows):
+    head = "  ".join(f"{title:<{w}}" if w else title for title, _, w in COLUMNS)
+    print(head)
+    print("-" * max(len(head), 120))
+    for r in rows:
+        cells = []
+        for _, attr, w in COLUMNS:
+            v = str(getattr(r, attr))
+            if w and attr in ("numtape", "ref", "ratio"):
+                cells.append(f"{v:>{w}}")
+            else:
+                cells.append(f"{v:<{w}}" if w else v)
+        print("  ".join(cells).rstrip())
+
+
+def header(nt, args, scale, blas):
+    try:
+        import scipy
+
+        scipy_v = scipy.__version__
+    except ImportError:  # pragma: no cover
+        scipy_v = "-"
+    import numba
+
+    cpus = os.cpu_count()
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover
+        usable = cpus
+    nt_v = getattr(nt, "__version__", "?") if nt is not None else "NOT IMPORTABLE"
+    print("numtape benchmark: numtape vs hand-written limit (SPEC section 6)")
+    print(
+        f"  date {time.strftime('%Y-%m-%d %H:%M:%S')}  host {platform.node()}  "
+        f"{platform.machine()}  {platform.processor() or platform.system()}"
+    )
+    print(
+        f"  python {platform.python_version()}  numpy {np.__version__}  numba {numba.__version__}  "
+        f"scipy {scipy_v}  numtape {nt_v}"
+    )
+    if nt is not None:
+        loc = os.path.dirname(os.path.dirname(os.path.abspath(nt.__file__)))
+        try:
+            rev = subprocess.run(
+                ["git", "describe", "--always", "--dirty"],
+                cwd=loc,
+                capture_output=True,
+                text=True,
+                timeout=10,
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            rev = ""
+        print(f"  numtape from {loc}  git {rev or '-'}")
+    mode = f"quick (sizes / {scale})" if args.quick else "full"
+    print(
+        f"  cpu_count {cpus} (usable {usable})  mode {mode}"
+        f"  repeats {args.repeats} (median, >= 20 ms each, interleaved)"
+    )
+    print("  BLAS threads " + (", ".join(f"{k}: {v}" for k, v in blas.items()) or "unknown"))
+    print(flush=True)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="10x smaller sizes (smoke run)")
+    ap.add_argument(
+        "--cold",
+        action="store_true",
+        help="also time import + first gradient with an empty Numba cache",
+    )
+    ap.add_argument(
+        "--repeats", type=int, default=7, help="timed repeats per side (median taken), >= 7"
+    )
+    ap.add_argument("--strict", action="store_true", help="exit 1 if any row FAILs or errors")
+    ap.add_argument(
+        "--details", action="store_true", help="print spreads and tracebacks after the table"
+    )
+    ap.add_argument(
+        "--blas-threads",
+        type=int,
+        default=1,
+        metavar="N",
+        help="OpenBLAS threads of the NumPy references (default 1, as numtape's kernels; 0: leave)",
+    )
+    ap.add_argument(
+        "--numtape-path",
+        default=ROOT,
+        metavar="DIR",
+        help="folder holding the numtape package to time (default: this repository)",
+    )
+    args = ap.parse_args(argv)
+    args.repeats = max(7, args.repeats)
+    scale = 10 if args.quick else 1
+    where = os.path.abspath(args.numtape_path)
+    sys.path.insert(0, where)
+
+    try:
+        import numtape as nt
+    except Exception as exc:
+        nt = None
+        nt_error = exc
+    blas = wl.blas_threads(args.blas_threads or None)
+    header(nt, args, scale, blas)
+    reference.warmup()
+
+    rows = []
+    if nt is None:
+        r = Row(
+            "numtape", result="ERROR", note=f"import failed: {type(nt_error).__name__}: {nt_error}"
+        )
+        rows.append(r)
+    else:
+        keep = {}
+        for make_case in wl.GRADIENT_CASES:
+            rows.append(gradient_row(nt, make_case, scale, args.repeats, keep))
+            print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
+        rows.append(recording_row(nt, scale, args.repeats))
+        rows.append(memory_row(nt, scale, keep))
+        rows.extend(import_rows(args.cold, where))
+    print_table(rows)
+
+    print()
+    print(
+        "ratio = numtape median / reference median (repeat ratios: min-max over interleaved pairs);"
+    )
+    print("grad err = max|g_nt - g_ref| / max|g_ref| at one point;")
+    print("recording = (len(F) - n_in, or F.n_ops) / median MakeTape seconds;")
+    print("memory = (F.nbytes + 16*arena_size) / ops")
+    if args.details or any(r.result == "ERROR" for r in rows):
+        print()
+        for r in rows:
+            for d in r.details:
+                if r.result == "ERROR" or args.details:
+                    print(f"[{r.name}] {d.rstrip()}")
+    n_fail = sum(r.result in ("FAIL", "ERROR") for r in rows)
+    print(f"\n{sum(r.result == 'PASS' for r in rows)} passed, {n_fail} failed/errored")
+    return 1 if (args.strict and n_fail) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
