@@ -26,7 +26,7 @@ class Table:
 
     def rows(self, max_rows=None):
         t = self.tape
-        val, adj = t._last if t._last is not None else (None, None)
+        val, adj = t._replay() if t._last is not None else (None, None)
         n_fixed = t.n_in + t.consts.size
         total = len(t)
         idx = range(total) if max_rows is None or total <= max_rows else \

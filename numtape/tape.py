@@ -132,19 +132,42 @@ class Tape:
         self._last = (val, None)
         return val
 
-    def _reverse(self, val, w):
-        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in)."""
+    def _reverse(self, val, w, keep=False):
+        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).
+
+        The sweep zeroes each op's output adjoints as it goes, so a workspace is clean after
+        a sweep but for the inputs; only those (and, the first time, everything) are zeroed
+        here.  The constants' adjoints are never read, so their region is left alone.
+        ``keep`` leaves every adjoint in place (for printing)."""
         k = w.shape[0]
         if k == 0:
             return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
-        # the constants' adjoints are never read: leave their (possibly large) region alone
+        clean = self._tls.__dict__.setdefault("clean", set())
         adj[:, :self.n_in] = 0.0
-        adj[:, self.n_in + self.consts.size:] = 0.0
+        if ("adj", k) not in clean:
+            adj[:, self.n_in + self.consts.size:] = 0.0
+        clean.discard(("adj", k))
         adj[:, self._out] = w
-        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
-        self._last = (val, adj)
+        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"), keep)
+        if not keep:
+            clean.add(("adj", k))
+        self._last = (val, w.copy())
         return adj[:, :self.n_in].copy()
+
+    def _replay(self):
+        """Values and adjoints (first seed) of every node at the last evaluation of this
+        thread, recomputed in fresh arrays with nothing cleared: what ``print`` shows."""
+        val, w = self._last
+        vals = np.empty(self.arena_size)
+        vals[:self.n_in + self.consts.size] = val[:self.n_in + self.consts.size]
+        sweeps.forward(*self._kernel_arrays, vals, np.empty(self._work_size))
+        if w is None:
+            return vals, None
+        adj = np.zeros((1, self.arena_size))
+        adj[:, self._out] = w[:1]
+        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size), True)
+        return vals, adj
 
     def _tangent(self, val, v):
         """Output tangents for input directions v (k, n_in) -> (k, m)."""

@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "be7a57af8ffe5496"
+TABLE_HASH = "2dfc485422315c44"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -2916,8 +2916,8 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
 
 
 @jit
-def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
-    """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
+    """Adjoints: accumulates into adj (seeded at the outputs), last op first. Unless ``keep``, each op's output adjoints are zeroed once used, so the workspace is clean again (but for the inputs) when the sweep ends."""
     p = args.shape[0]
     q = iargs.shape[0]
     adj0 = adj[0]
@@ -2927,6 +2927,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
             o = uout_ptr[k]
             n = uout_ptr[k + 1] - o
             p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+            if not keep:
+                adj[:, np.int64(o):np.int64(o + n)] = 0.0
         return
     for k in range(op.shape[0] - 1, -1, -1):
         code = op[k]
@@ -2945,6 +2947,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 3:  # AbsOp
             if n == 1:
@@ -2959,6 +2963,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.sign(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 4:  # ExpOp
             if n == 1:
@@ -2973,6 +2979,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 5:  # Exp2Op
             if n == 1:
@@ -2987,6 +2995,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y * LN2
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 6:  # Expm1Op
             if n == 1:
@@ -3001,6 +3011,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y + 1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 7:  # LogOp
             if n == 1:
@@ -3015,6 +3027,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 8:  # Log2Op
             if n == 1:
@@ -3029,6 +3043,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (x * LN2)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 9:  # Log10Op
             if n == 1:
@@ -3043,6 +3059,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (x * LN10)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 10:  # Log1pOp
             if n == 1:
@@ -3057,6 +3075,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 + x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 11:  # SqrtOp
             if n == 1:
@@ -3071,6 +3091,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 0.5 / y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 12:  # CbrtOp
             if n == 1:
@@ -3085,6 +3107,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (3.0 * y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 13:  # SquareOp
             if n == 1:
@@ -3099,6 +3123,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 2.0 * x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 14:  # ReciprocalOp
             if n == 1:
@@ -3113,6 +3139,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -(y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 15:  # SinOp
             if n == 1:
@@ -3127,6 +3155,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.cos(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 16:  # CosOp
             if n == 1:
@@ -3141,6 +3171,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -np.sin(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 17:  # TanOp
             if n == 1:
@@ -3155,6 +3187,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 + y * y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 18:  # ArcsinOp
             if n == 1:
@@ -3169,6 +3203,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 19:  # ArccosOp
             if n == 1:
@@ -3183,6 +3219,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 20:  # ArctanOp
             if n == 1:
@@ -3197,6 +3235,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 + x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 21:  # SinhOp
             if n == 1:
@@ -3211,6 +3251,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.cosh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 22:  # CoshOp
             if n == 1:
@@ -3225,6 +3267,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.sinh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 23:  # TanhOp
             if n == 1:
@@ -3239,6 +3283,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 24:  # ArcsinhOp
             if n == 1:
@@ -3253,6 +3299,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / np.hypot(x, 1.0)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 25:  # ArccoshOp
             if n == 1:
@@ -3267,6 +3315,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 26:  # ArctanhOp
             if n == 1:
@@ -3281,10 +3331,14 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 27:  # SignOp
             if n == 1:
                 p -= 1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 28:  # AddOp
             if n == 1:
@@ -3305,6 +3359,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 29:  # SubOp
             if n == 1:
@@ -3325,6 +3381,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 30:  # MulOp
             if n == 1:
@@ -3345,6 +3403,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 31:  # DivOp
             if n == 1:
@@ -3365,6 +3425,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -y / b
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 32:  # PowOp
             if n == 1:
@@ -3385,6 +3447,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if y == 0.0 else y * np.log(a)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 33:  # Arctan2Op
             if n == 1:
@@ -3405,6 +3469,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 34:  # HypotOp
             if n == 1:
@@ -3425,6 +3491,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if y == 0.0 else b / y
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 35:  # MaximumOp
             if n == 1:
@@ -3445,6 +3513,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 36:  # MinimumOp
             if n == 1:
@@ -3465,6 +3535,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 37:  # FmaxOp
             if n == 1:
@@ -3485,6 +3557,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 38:  # FminOp
             if n == 1:
@@ -3505,6 +3579,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 39:  # LogaddexpOp
             if n == 1:
@@ -3525,42 +3601,62 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 / (1.0 + np.exp(a - b))
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 40:  # LtOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 41:  # LeOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 42:  # GtOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 43:  # GeOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 44:  # EqOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 45:  # NeOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 46:  # AndOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 47:  # OrOp
             if n == 1:
                 p -= 2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 48:  # NotOp
             if n == 1:
                 p -= 1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 49:  # SelectOp
             if n == 1:
@@ -3587,6 +3683,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d2 = (c == 0.0) * 1.0
                         if d2 != 0.0:
                             adj0[x2] += g * d2
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         elif code == 50:  # ChainMulOp
             if n == 1:
@@ -3607,8 +3705,12 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if not keep:
+                    adj0[o] = 0.0
                 continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+        if not keep:
+            adj[:, np.int64(o):np.int64(o + n)] = 0.0
 
 
 @jit
