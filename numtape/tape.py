@@ -132,26 +132,17 @@ class Tape:
         self._last = (val, None)
         return val
 
-    def _reverse(self, val, w, keep=False):
-        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).
-
-        The sweep zeroes each op's output adjoints as it goes, so a workspace is clean after
-        a sweep but for the inputs; only those (and, the first time, everything) are zeroed
-        here.  The constants' adjoints are never read, so their region is left alone.
-        ``keep`` leaves every adjoint in place (for printing)."""
+    def _reverse(self, val, w):
+        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).  The constants' adjoints
+        are never read, so their (possibly large) region is not zeroed."""
         k = w.shape[0]
         if k == 0:
             return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
-        clean = self._tls.__dict__.setdefault("clean", set())
         adj[:, :self.n_in] = 0.0
-        if ("adj", k) not in clean:
-            adj[:, self.n_in + self.consts.size:] = 0.0
-        clean.discard(("adj", k))
+        adj[:, self.n_in + self.consts.size:] = 0.0
         adj[:, self._out] = w
-        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"), keep)
-        if not keep:
-            clean.add(("adj", k))
+        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
         self._last = (val, w.copy())
         return adj[:, :self.n_in].copy()
 
@@ -166,7 +157,7 @@ class Tape:
             return vals, None
         adj = np.zeros((1, self.arena_size))
         adj[:, self._out] = w[:1]
-        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size), True)
+        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size))
         return vals, adj
 
     def _tangent(self, val, v):

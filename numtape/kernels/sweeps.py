@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "2dfc485422315c44"
+TABLE_HASH = "be7a57af8ffe5496"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -2916,8 +2916,8 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
 
 
 @jit
-def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
-    """Adjoints: accumulates into adj (seeded at the outputs), last op first. Unless ``keep``, each op's output adjoints are zeroed once used, so the workspace is clean again (but for the inputs) when the sweep ends."""
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
+    """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
     p = args.shape[0]
     q = iargs.shape[0]
     adj0 = adj[0]
@@ -2927,8 +2927,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
             o = uout_ptr[k]
             n = uout_ptr[k + 1] - o
             p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
-            if not keep:
-                adj[:, np.int64(o):np.int64(o + n)] = 0.0
         return
     for k in range(op.shape[0] - 1, -1, -1):
         code = op[k]
@@ -2947,8 +2945,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = -1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 3:  # AbsOp
             if n == 1:
@@ -2963,8 +2959,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = np.sign(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 4:  # ExpOp
             if n == 1:
@@ -2979,8 +2973,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 5:  # Exp2Op
             if n == 1:
@@ -2995,8 +2987,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = y * LN2
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 6:  # Expm1Op
             if n == 1:
@@ -3011,8 +3001,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = y + 1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 7:  # LogOp
             if n == 1:
@@ -3027,8 +3015,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 8:  # Log2Op
             if n == 1:
@@ -3043,8 +3029,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (x * LN2)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 9:  # Log10Op
             if n == 1:
@@ -3059,8 +3043,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (x * LN10)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 10:  # Log1pOp
             if n == 1:
@@ -3075,8 +3057,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (1.0 + x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 11:  # SqrtOp
             if n == 1:
@@ -3091,8 +3071,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 0.5 / y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 12:  # CbrtOp
             if n == 1:
@@ -3107,8 +3085,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (3.0 * y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 13:  # SquareOp
             if n == 1:
@@ -3123,8 +3099,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 2.0 * x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 14:  # ReciprocalOp
             if n == 1:
@@ -3139,8 +3113,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = -(y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 15:  # SinOp
             if n == 1:
@@ -3155,8 +3127,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = np.cos(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 16:  # CosOp
             if n == 1:
@@ -3171,8 +3141,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = -np.sin(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 17:  # TanOp
             if n == 1:
@@ -3187,8 +3155,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 + y * y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 18:  # ArcsinOp
             if n == 1:
@@ -3203,8 +3169,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 19:  # ArccosOp
             if n == 1:
@@ -3219,8 +3183,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = -1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 20:  # ArctanOp
             if n == 1:
@@ -3235,8 +3197,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (1.0 + x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 21:  # SinhOp
             if n == 1:
@@ -3251,8 +3211,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = np.cosh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 22:  # CoshOp
             if n == 1:
@@ -3267,8 +3225,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = np.sinh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 23:  # TanhOp
             if n == 1:
@@ -3283,8 +3239,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 24:  # ArcsinhOp
             if n == 1:
@@ -3299,8 +3253,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / np.hypot(x, 1.0)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 25:  # ArccoshOp
             if n == 1:
@@ -3315,8 +3267,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 26:  # ArctanhOp
             if n == 1:
@@ -3331,14 +3281,10 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d0 = 1.0 / (1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 27:  # SignOp
             if n == 1:
                 p -= 1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 28:  # AddOp
             if n == 1:
@@ -3359,8 +3305,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 29:  # SubOp
             if n == 1:
@@ -3381,8 +3325,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = -1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 30:  # MulOp
             if n == 1:
@@ -3403,8 +3345,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 31:  # DivOp
             if n == 1:
@@ -3425,8 +3365,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = -y / b
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 32:  # PowOp
             if n == 1:
@@ -3447,8 +3385,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 0.0 if y == 0.0 else y * np.log(a)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 33:  # Arctan2Op
             if n == 1:
@@ -3469,8 +3405,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 34:  # HypotOp
             if n == 1:
@@ -3491,8 +3425,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 0.0 if y == 0.0 else b / y
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 35:  # MaximumOp
             if n == 1:
@@ -3513,8 +3445,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 36:  # MinimumOp
             if n == 1:
@@ -3535,8 +3465,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 37:  # FmaxOp
             if n == 1:
@@ -3557,8 +3485,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 38:  # FminOp
             if n == 1:
@@ -3579,8 +3505,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 39:  # LogaddexpOp
             if n == 1:
@@ -3601,62 +3525,42 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = 1.0 / (1.0 + np.exp(a - b))
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 40:  # LtOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 41:  # LeOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 42:  # GtOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 43:  # GeOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 44:  # EqOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 45:  # NeOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 46:  # AndOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 47:  # OrOp
             if n == 1:
                 p -= 2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 48:  # NotOp
             if n == 1:
                 p -= 1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 49:  # SelectOp
             if n == 1:
@@ -3683,8 +3587,6 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d2 = (c == 0.0) * 1.0
                         if d2 != 0.0:
                             adj0[x2] += g * d2
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         elif code == 50:  # ChainMulOp
             if n == 1:
@@ -3705,12 +3607,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, keep):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
-                if not keep:
-                    adj0[o] = 0.0
                 continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
-        if not keep:
-            adj[:, np.int64(o):np.int64(o + n)] = 0.0
 
 
 @jit
