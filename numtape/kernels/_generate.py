@@ -191,8 +191,8 @@ def _ew_tangent(spec):
     body = _load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
     body += ["for j in range(kk):", "    t = 0.0"]
     for j in range(spec.arity):
-        body += [f"    u = tan[j, {_strided(j)}]", f"    if u != 0.0 and d{j} != 0.0:",
-                 f"        t += d{j} * u"]
+        body += [f"    tx = tan[j, {_strided(j)}]", f"    if tx != 0.0 and d{j} != 0.0:",
+                 f"        t += d{j} * tx"]
     return ["for i in range(n):"] + _ind(body + ["    tan[j, o + i] = t"], 1)
 
 
@@ -213,7 +213,9 @@ def _ew_functions():
     for arity in (1, 2, 3):
         specs = [s for s in OPS if s.kind == ELEMENTWISE and s.arity == arity]
         xs = ", ".join(f"x{j}" for j in range(arity))
-        strides = [f"s{j} = 1 - ((f >> {j}) & 1)" for j in range(arity)]
+        # unsigned offsets: no negative-index wraparound, so contiguous loops vectorize
+        strides = (["o, n = u(o), u(n)"] + [f"x{j} = u(x{j})" for j in range(arity)]
+                   + [f"s{j} = u(1 - ((f >> {j}) & 1))" for j in range(arity)])
         live = [s for s in specs if not s.zero_derivative]
         for sweep, arr, body, group, extra in (
                 ("forward", "", _ew_forward, specs, []),

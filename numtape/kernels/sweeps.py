@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "be7a57af8ffe5496"
+TABLE_HASH = "e305a82421604537"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -48,7 +48,9 @@ MatMulOp_t = _T["MatMulOp"].tangent
 @jit
 def ew1_forward(code, val, f, o, n, x0):
     """Block loops of the 1-operand elementwise ops (forward)."""
-    s0 = 1 - ((f >> 0) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
     if code == 2:  # NegOp
         for i in range(n):
             x = val[x0 + i]
@@ -162,7 +164,9 @@ def ew1_forward(code, val, f, o, n, x0):
 @jit
 def ew1_reverse(code, val, adj, f, o, n, x0):
     """Block loops of the 1-operand elementwise ops (reverse)."""
-    s0 = 1 - ((f >> 0) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
     if code == 2:  # NegOp
         if kk == 1:
@@ -694,7 +698,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
 @jit
 def ew1_tangent(code, val, tan, f, o, n, x0):
     """Block loops of the 1-operand elementwise ops (tangent)."""
-    s0 = 1 - ((f >> 0) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
     if code == 2:  # NegOp
         for i in range(n):
@@ -703,9 +709,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = -1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 3:  # AbsOp
         for i in range(n):
@@ -714,9 +720,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = np.sign(x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 4:  # ExpOp
         for i in range(n):
@@ -725,9 +731,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = y
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 5:  # Exp2Op
         for i in range(n):
@@ -736,9 +742,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = y * LN2
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 6:  # Expm1Op
         for i in range(n):
@@ -747,9 +753,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = y + 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 7:  # LogOp
         for i in range(n):
@@ -758,9 +764,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / x
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 8:  # Log2Op
         for i in range(n):
@@ -769,9 +775,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (x * LN2)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 9:  # Log10Op
         for i in range(n):
@@ -780,9 +786,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (x * LN10)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 10:  # Log1pOp
         for i in range(n):
@@ -791,9 +797,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (1.0 + x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 11:  # SqrtOp
         for i in range(n):
@@ -802,9 +808,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 0.5 / y
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 12:  # CbrtOp
         for i in range(n):
@@ -813,9 +819,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (3.0 * y * y)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 13:  # SquareOp
         for i in range(n):
@@ -824,9 +830,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 2.0 * x
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 14:  # ReciprocalOp
         for i in range(n):
@@ -835,9 +841,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = -(y * y)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 15:  # SinOp
         for i in range(n):
@@ -846,9 +852,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = np.cos(x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 16:  # CosOp
         for i in range(n):
@@ -857,9 +863,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = -np.sin(x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 17:  # TanOp
         for i in range(n):
@@ -868,9 +874,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 + y * y
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 18:  # ArcsinOp
         for i in range(n):
@@ -879,9 +885,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / np.sqrt(1.0 - x * x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 19:  # ArccosOp
         for i in range(n):
@@ -890,9 +896,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = -1.0 / np.sqrt(1.0 - x * x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 20:  # ArctanOp
         for i in range(n):
@@ -901,9 +907,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (1.0 + x * x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 21:  # SinhOp
         for i in range(n):
@@ -912,9 +918,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = np.cosh(x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 22:  # CoshOp
         for i in range(n):
@@ -923,9 +929,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = np.sinh(x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 23:  # TanhOp
         for i in range(n):
@@ -934,9 +940,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 24:  # ArcsinhOp
         for i in range(n):
@@ -945,9 +951,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / np.hypot(x, 1.0)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 25:  # ArccoshOp
         for i in range(n):
@@ -956,9 +962,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
     elif code == 26:  # ArctanhOp
         for i in range(n):
@@ -967,17 +973,20 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             d0 = 1.0 / (1.0 - x * x)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
                 tan[j, o + i] = t
 
 
 @jit
 def ew2_forward(code, val, f, o, n, x0, x1):
     """Block loops of the 2-operand elementwise ops (forward)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
     if code == 28:  # AddOp
         if (f & 7) == 0:
             for i in range(n):
@@ -1214,8 +1223,11 @@ def ew2_forward(code, val, f, o, n, x0, x1):
 @jit
 def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     """Block loops of the 2-operand elementwise ops (reverse)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
     if code == 28:  # AddOp
         if kk == 1:
@@ -1885,8 +1897,11 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
 @jit
 def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     """Block loops of the 2-operand elementwise ops (tangent)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
     if code == 28:  # AddOp
         for i in range(n):
@@ -1897,12 +1912,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 29:  # SubOp
         for i in range(n):
@@ -1913,12 +1928,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = -1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 30:  # MulOp
         for i in range(n):
@@ -1929,12 +1944,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = a
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 31:  # DivOp
         for i in range(n):
@@ -1945,12 +1960,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = -y / b
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 32:  # PowOp
         for i in range(n):
@@ -1961,12 +1976,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 0.0 if y == 0.0 else y * np.log(a)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 33:  # Arctan2Op
         for i in range(n):
@@ -1977,12 +1992,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 34:  # HypotOp
         for i in range(n):
@@ -1993,12 +2008,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 0.0 if y == 0.0 else b / y
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 35:  # MaximumOp
         for i in range(n):
@@ -2009,12 +2024,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 36:  # MinimumOp
         for i in range(n):
@@ -2025,12 +2040,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 37:  # FmaxOp
         for i in range(n):
@@ -2041,12 +2056,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 38:  # FminOp
         for i in range(n):
@@ -2057,12 +2072,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 39:  # LogaddexpOp
         for i in range(n):
@@ -2073,12 +2088,12 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = 1.0 / (1.0 + np.exp(a - b))
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
     elif code == 50:  # ChainMulOp
         for i in range(n):
@@ -2089,21 +2104,25 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             d1 = a
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
                 tan[j, o + i] = t
 
 
 @jit
 def ew3_forward(code, val, f, o, n, x0, x1, x2):
     """Block loops of the 3-operand elementwise ops (forward)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
-    s2 = 1 - ((f >> 2) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
     if code == 49:  # SelectOp
         if (f & 7) == 0:
             for i in range(n):
@@ -2122,9 +2141,13 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
 @jit
 def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     """Block loops of the 3-operand elementwise ops (reverse)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
-    s2 = 1 - ((f >> 2) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
     if code == 49:  # SelectOp
         if kk == 1:
@@ -2203,9 +2226,13 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
 @jit
 def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     """Block loops of the 3-operand elementwise ops (tangent)."""
-    s0 = 1 - ((f >> 0) & 1)
-    s1 = 1 - ((f >> 1) & 1)
-    s2 = 1 - ((f >> 2) & 1)
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
     if code == 49:  # SelectOp
         for i in range(n):
@@ -2218,15 +2245,15 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
             d2 = (c == 0.0) * 1.0
             for j in range(kk):
                 t = 0.0
-                u = tan[j, x0 + i * s0]
-                if u != 0.0 and d0 != 0.0:
-                    t += d0 * u
-                u = tan[j, x1 + i * s1]
-                if u != 0.0 and d1 != 0.0:
-                    t += d1 * u
-                u = tan[j, x2 + i * s2]
-                if u != 0.0 and d2 != 0.0:
-                    t += d2 * u
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
+                tx = tan[j, x2 + i * s2]
+                if tx != 0.0 and d2 != 0.0:
+                    t += d2 * tx
                 tan[j, o + i] = t
 
 
