@@ -11,6 +11,9 @@ import numpy as np
 from numtape.ops import block_op
 from numtape.ops._duck import select
 
+# unsigned offsets: Numba skips negative-index wraparound, and simple loops vectorize
+_u = np.uint64
+
 
 def _sizes_reduce(params):
     outer, m, inner = params
@@ -30,7 +33,7 @@ def _spread(g, outer, m, inner):
 # ---- sum ---------------------------------------------------------------------------------
 @numba.njit(nogil=True)
 def sum_forward(val, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             s = 0.0
@@ -41,7 +44,7 @@ def sum_forward(val, o, n, args, p, iargs, q, f, work):
 
 @numba.njit(nogil=True)
 def sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             for j in range(adj.shape[0]):
@@ -53,7 +56,7 @@ def sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 
 @numba.njit(nogil=True)
 def sum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             for j in range(tan.shape[0]):
@@ -73,7 +76,7 @@ block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_r
 # ---- prod --------------------------------------------------------------------------------
 @numba.njit(nogil=True)
 def prod_forward(val, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             s = 1.0
@@ -114,7 +117,7 @@ def _count_zeros(val, x, a, b, m, inner):
 
 @numba.njit(nogil=True)
 def prod_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             y = val[o + a * inner + b]
@@ -130,7 +133,7 @@ def prod_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 
 @numba.njit(nogil=True)
 def prod_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             y = val[o + a * inner + b]
@@ -183,7 +186,7 @@ def _extreme_index(val, x, a, b, m, inner, sign):
 
 @numba.njit(nogil=True)
 def _ext_forward(val, o, args, p, iargs, q, sign):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             i = _extreme_index(val, x, a, b, m, inner, sign)
@@ -192,7 +195,7 @@ def _ext_forward(val, o, args, p, iargs, q, sign):
 
 @numba.njit(nogil=True)
 def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             i = _extreme_index(val, x, a, b, m, inner, sign)
@@ -202,7 +205,7 @@ def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
 
 @numba.njit(nogil=True)
 def _ext_tangent(val, tan, o, args, p, iargs, q, sign):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             i = _extreme_index(val, x, a, b, m, inner, sign)
@@ -262,7 +265,7 @@ def _sizes_scan(params):
 
 @numba.njit(nogil=True)
 def cumsum_forward(val, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             s = 0.0
@@ -274,7 +277,7 @@ def cumsum_forward(val, o, n, args, p, iargs, q, f, work):
 
 @numba.njit(nogil=True)
 def cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             for j in range(adj.shape[0]):
@@ -288,7 +291,7 @@ def cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 
 @numba.njit(nogil=True)
 def cumsum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = args[p], iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
         for b in range(inner):
             for j in range(tan.shape[0]):

@@ -6,20 +6,23 @@ same kernel placed last on every tape: it copies the outputs to the end of the a
 dependent variables), so outputs are one contiguous block.
 """
 import numba
+import numpy as np
 
 from numtape.ops import PER_ELEMENT, block_op
+
+_u = np.uint64  # unsigned offsets skip Numba's negative-index wraparound
 
 
 @numba.njit(nogil=True)
 def gather_forward(val, o, n, args, p, iargs, q, f, work):
     for i in range(n):
-        val[o + i] = val[args[p + i]]
+        val[o + i] = val[_u(args[p + i])]
 
 
 @numba.njit(nogil=True)
 def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     for i in range(n):
-        a = args[p + i]
+        a = _u(args[p + i])
         for j in range(adj.shape[0]):
             adj[j, a] += adj[j, o + i]
 
@@ -27,7 +30,7 @@ def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 @numba.njit(nogil=True)
 def gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     for i in range(n):
-        a = args[p + i]
+        a = _u(args[p + i])
         for j in range(tan.shape[0]):
             tan[j, o + i] = tan[j, a]
 
