@@ -32,9 +32,30 @@ def _spread(g, outer, m, inner):
 
 # ---- sum ---------------------------------------------------------------------------------
 @numba.njit(nogil=True)
+def _sum_run(val, start, m):
+    """Sum of val[start:start+m] with four interleaved accumulators (a fixed order, so replays
+    agree bit for bit; four independent chains run about four times faster than one)."""
+    s0 = s1 = s2 = s3 = 0.0
+    i = _u(0)
+    while i + _u(4) <= m:
+        s0 += val[start + i]
+        s1 += val[start + i + _u(1)]
+        s2 += val[start + i + _u(2)]
+        s3 += val[start + i + _u(3)]
+        i += _u(4)
+    while i < m:
+        s0 += val[start + i]
+        i += _u(1)
+    return (s0 + s1) + (s2 + s3)
+
+
+@numba.njit(nogil=True)
 def sum_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
+        if inner == 1:
+            val[o + a] = _sum_run(val, x + a * m, m)
+            continue
         for b in range(inner):
             s = 0.0
             for i in range(m):
