@@ -50,6 +50,8 @@ class Tape:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
         self._work_size = scratch_size(self.op, self.out_ptr, self.iargs)
+        # clear adjoints inside the sweep when block ops hold most of the arena (see _reverse)
+        self._clear = bool(self.n_ops * 8 < self.arena_size - self.n_in - self.consts.size)
         d = self.dep   # recorded tapes end with a DepOp: the outputs are one block
         contiguous = d.size > 0 and d[-1] - d[0] == d.size - 1 and np.all(np.diff(d) == 1)
         self._out = slice(int(d[0]), int(d[-1]) + 1) if contiguous else d
@@ -133,16 +135,25 @@ class Tape:
         return val
 
     def _reverse(self, val, w):
-        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).  The constants' adjoints
-        are never read, so their (possibly large) region is not zeroed."""
+        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).
+
+        Before a sweep every adjoint outside the constants (never read) must be zero.  Tapes
+        made mostly of block ops let the sweep clear each op's adjoints once used (the block
+        is in cache), so only the inputs are zeroed here; long scalar tapes are cheaper to
+        zero in one pass."""
         k = w.shape[0]
         if k == 0:
             return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
+        clean = self._tls.__dict__.setdefault("clean", set())
         adj[:, :self.n_in] = 0.0
-        adj[:, self.n_in + self.consts.size:] = 0.0
+        if ("adj", k) not in clean:
+            adj[:, self.n_in + self.consts.size:] = 0.0
+        clean.discard(("adj", k))
         adj[:, self._out] = w
-        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"))
+        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"), self._clear)
+        if self._clear:
+            clean.add(("adj", k))
         self._last = (val, w.copy())
         return adj[:, :self.n_in].copy()
 
@@ -157,7 +168,7 @@ class Tape:
             return vals, None
         adj = np.zeros((1, self.arena_size))
         adj[:, self._out] = w[:1]
-        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size))
+        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size), False)
         return vals, adj
 
     def _tangent(self, val, v):

@@ -116,14 +116,16 @@ def _reverse_scalar(spec):
     if spec.kind == BLOCK:
         return None
     if spec.zero_derivative:
-        return ["if n == 1:", f"    p -= {spec.arity}", "    continue"]
+        return ["if n == 1:", f"    p -= {spec.arity}", "    if clear:", "        adj0[o] = 0.0",
+                "    continue"]
     # the gradient of a Python-loop tape: one direction, scalar ops; partials are computed
     # only where the adjoint is non-zero
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)] + ["f = flags[k]"]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"]
     body += _accumulate(spec, "adj0", lambda j: f"x{j}")
     return (["if n == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
-             "    if g != 0.0:"] + _ind(body, 2) + ["    continue"])
+             "    if g != 0.0:"] + _ind(body, 2)
+            + ["    if clear:", "        adj0[o] = 0.0", "    continue"])
 
 
 def _reverse_step(spec):
@@ -254,9 +256,10 @@ LOOP = ["for k in range({rng}):", "    code = op[k]", "    o = uout_ptr[k]",
 
 
 def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret,
-           fast_if="True"):
+           fast_if="True", after=()):
     """A ``{name}_step`` function (every case) and the ``{name}`` loop: when ``fast_if``
-    holds, a loop with the scalar cases inline; otherwise a loop of step calls only."""
+    holds, a loop with the scalar cases inline; otherwise a loop of step calls only.
+    ``after`` are lines run after each step call."""
     out = ["", "", "@jit", f"def {name}_step({step_sig}):",
            f'    """One op of the {name} sweep (the cases the loop does not inline)."""']
     out += _cases(OPS, step, 1) + [f"    return {step_ret}"]
@@ -265,10 +268,11 @@ def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret
     loop = [s.format(rng=rng) for s in LOOP]
     fast = _cases(OPS, scalar, 1) if scalar is not None else []
     out += _ind(prologue, 1)
+    after = list(after)
     if fast_if != "True":
         out += _ind([f"if not ({fast_if}):"] + _ind(loop, 1), 1)
-        out += [f"            {step_ret} = {name}_step({call})", "        return"]
-    out += _ind(loop, 1) + _ind(fast, 1) + [f"        {step_ret} = {name}_step({call})"]
+        out += _ind([f"{step_ret} = {name}_step({call})"] + after, 3) + ["        return"]
+    out += _ind(loop, 1) + _ind(fast, 1) + _ind([f"{step_ret} = {name}_step({call})"] + after, 2)
     return out
 
 
@@ -285,12 +289,15 @@ def render():
                     "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
                     ["p = 0", "q = 0"], fw, _forward_scalar, _forward_step,
                     "code, o, n, p, q, f, args, iargs, val, work", "p, q")
-    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj, work",
-                    "Adjoints: accumulates into adj (seeded at the outputs), last op first.",
+    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear",
+                    "Adjoints: accumulates into adj (seeded at the outputs), last op first.\n\n"
+                    "    With ``clear``, each op's output adjoints are zeroed once used, so the\n"
+                    "    workspace is clean again (but for the inputs) when the sweep ends.\n    ",
                     ["p = args.shape[0]", "q = iargs.shape[0]", "adj0 = adj[0]"], rv,
                     _reverse_scalar, _reverse_step,
                     "code, o, n, p, q, f, args, iargs, val, adj, work", "p, q",
-                    fast_if="adj.shape[0] == 1")
+                    fast_if="adj.shape[0] == 1",
+                    after=["if clear:", "    adj[:, np.int64(o):np.int64(o + n)] = 0.0"])
     lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan, work",
                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
                     ["p = 0", "q = 0"], fw, None, _tangent_step,

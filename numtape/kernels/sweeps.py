@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "82d88e0cb7abd978"
+TABLE_HASH = "3aa5f02164a9f8f7"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -2943,8 +2943,12 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
 
 
 @jit
-def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
-    """Adjoints: accumulates into adj (seeded at the outputs), last op first."""
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
+    """Adjoints: accumulates into adj (seeded at the outputs), last op first.
+
+    With ``clear``, each op's output adjoints are zeroed once used, so the
+    workspace is clean again (but for the inputs) when the sweep ends.
+    """
     p = args.shape[0]
     q = iargs.shape[0]
     adj0 = adj[0]
@@ -2954,6 +2958,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
             o = uout_ptr[k]
             n = uout_ptr[k + 1] - o
             p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+            if clear:
+                adj[:, np.int64(o):np.int64(o + n)] = 0.0
         return
     for k in range(op.shape[0] - 1, -1, -1):
         code = op[k]
@@ -2972,6 +2978,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 3:  # AbsOp
             if n == 1:
@@ -2986,6 +2994,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.sign(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 4:  # ExpOp
             if n == 1:
@@ -3000,6 +3010,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 5:  # Exp2Op
             if n == 1:
@@ -3014,6 +3026,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y * LN2
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 6:  # Expm1Op
             if n == 1:
@@ -3028,6 +3042,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = y + 1.0
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 7:  # LogOp
             if n == 1:
@@ -3042,6 +3058,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 8:  # Log2Op
             if n == 1:
@@ -3056,6 +3074,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (x * LN2)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 9:  # Log10Op
             if n == 1:
@@ -3070,6 +3090,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (x * LN10)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 10:  # Log1pOp
             if n == 1:
@@ -3084,6 +3106,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 + x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 11:  # SqrtOp
             if n == 1:
@@ -3098,6 +3122,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 0.5 / y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 12:  # CbrtOp
             if n == 1:
@@ -3112,6 +3138,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (3.0 * y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 13:  # SquareOp
             if n == 1:
@@ -3126,6 +3154,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 2.0 * x
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 14:  # ReciprocalOp
             if n == 1:
@@ -3140,6 +3170,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -(y * y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 15:  # SinOp
             if n == 1:
@@ -3154,6 +3186,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.cos(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 16:  # CosOp
             if n == 1:
@@ -3168,6 +3202,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -np.sin(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 17:  # TanOp
             if n == 1:
@@ -3182,6 +3218,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 + y * y
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 18:  # ArcsinOp
             if n == 1:
@@ -3196,6 +3234,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 19:  # ArccosOp
             if n == 1:
@@ -3210,6 +3250,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = -1.0 / np.sqrt(1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 20:  # ArctanOp
             if n == 1:
@@ -3224,6 +3266,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 + x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 21:  # SinhOp
             if n == 1:
@@ -3238,6 +3282,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.cosh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 22:  # CoshOp
             if n == 1:
@@ -3252,6 +3298,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = np.sinh(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 23:  # TanhOp
             if n == 1:
@@ -3266,6 +3314,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 24:  # ArcsinhOp
             if n == 1:
@@ -3280,6 +3330,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / np.hypot(x, 1.0)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 25:  # ArccoshOp
             if n == 1:
@@ -3294,6 +3346,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 26:  # ArctanhOp
             if n == 1:
@@ -3308,10 +3362,14 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d0 = 1.0 / (1.0 - x * x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 27:  # SignOp
             if n == 1:
                 p -= 1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 28:  # AddOp
             if n == 1:
@@ -3332,6 +3390,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 29:  # SubOp
             if n == 1:
@@ -3352,6 +3412,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 30:  # MulOp
             if n == 1:
@@ -3372,6 +3434,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 31:  # DivOp
             if n == 1:
@@ -3392,6 +3456,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -y / b
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 32:  # PowOp
             if n == 1:
@@ -3412,6 +3478,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if y == 0.0 else y * np.log(a)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 33:  # Arctan2Op
             if n == 1:
@@ -3432,6 +3500,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 34:  # HypotOp
             if n == 1:
@@ -3452,6 +3522,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if y == 0.0 else b / y
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 35:  # MaximumOp
             if n == 1:
@@ -3472,6 +3544,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 36:  # MinimumOp
             if n == 1:
@@ -3492,6 +3566,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 37:  # FmaxOp
             if n == 1:
@@ -3512,6 +3588,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 38:  # FminOp
             if n == 1:
@@ -3532,6 +3610,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 39:  # LogaddexpOp
             if n == 1:
@@ -3552,42 +3632,62 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = 1.0 / (1.0 + np.exp(a - b))
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 40:  # LtOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 41:  # LeOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 42:  # GtOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 43:  # GeOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 44:  # EqOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 45:  # NeOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 46:  # AndOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 47:  # OrOp
             if n == 1:
                 p -= 2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 48:  # NotOp
             if n == 1:
                 p -= 1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 49:  # SelectOp
             if n == 1:
@@ -3614,6 +3714,8 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d2 = (c == 0.0) * 1.0
                         if d2 != 0.0:
                             adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
                 continue
         elif code == 50:  # ChainMulOp
             if n == 1:
@@ -3634,8 +3736,12 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work):
                         d1 = a
                         if d1 != 0.0:
                             adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
                 continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+        if clear:
+            adj[:, np.int64(o):np.int64(o + n)] = 0.0
 
 
 @jit
