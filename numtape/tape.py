@@ -20,6 +20,7 @@ except (ImportError, AttributeError, KeyError):  # lets the generator run to rep
     sweeps, _STALE = None, True
 
 _ONE = np.ones((1, 1))
+_NO_ROW = np.zeros(1)  # the adjoint row forward sweeps are given when they zero nothing
 _SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
 
@@ -127,27 +128,38 @@ class Tape:
                              f"shape {self.in_shape} ({self.n_in} values)")
         return v.ravel()
 
-    def _forward(self, x):
+    def _forward(self, x, adj=None):
+        """Values for input x; with ``adj`` (a (1, arena) adjoint workspace) the sweep also
+        zeroes its adjoints at every op output, for the reverse sweep that follows."""
         val = self._workspace("val")
         val[:self.n_in] = self._flat_input(x)
-        sweeps.forward(*self._kernel_arrays, val, self._workspace("work"))
+        row = _NO_ROW if adj is None else adj[0]
+        sweeps.forward(*self._kernel_arrays, val, self._workspace("work"), row, adj is not None)
         self._last = (val, None)
         return val
 
-    def _reverse(self, val, w):
+    def _gradient_sweeps(self, x, w):
+        """Forward then reverse for one seed row w (1, m): adjoints zeroed during the forward
+        sweep (or, for block-heavy tapes, kept clean by the reverse sweep itself)."""
+        adj = self._workspace("adj", 1)
+        clean = ("adj", 1) in self._tls.__dict__.setdefault("clean", set())
+        val = self._forward(x, None if clean else adj)
+        return self._reverse(val, w, zeroed=True)
+
+    def _reverse(self, val, w, zeroed=False):
         """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).
 
-        Before a sweep every adjoint outside the constants (never read) must be zero.  Tapes
-        made mostly of block ops let the sweep clear each op's adjoints once used (the block
-        is in cache), so only the inputs are zeroed here; long scalar tapes are cheaper to
-        zero in one pass."""
+        Before a sweep every adjoint outside the constants (never read) must be zero: done by
+        the forward sweep (``zeroed``, one seed), by the previous reverse sweep on block-heavy
+        tapes (which clear each op's adjoints once used, while the block is in cache), or
+        here in one pass.  The inputs' adjoints are always zeroed here."""
         k = w.shape[0]
         if k == 0:
             return np.zeros((0, self.n_in))
         adj = self._workspace("adj", k)
         clean = self._tls.__dict__.setdefault("clean", set())
         adj[:, :self.n_in] = 0.0
-        if ("adj", k) not in clean:
+        if not zeroed and ("adj", k) not in clean:
             adj[:, self.n_in + self.consts.size:] = 0.0
         clean.discard(("adj", k))
         adj[:, self._out] = w
@@ -163,7 +175,7 @@ class Tape:
         val, w = self._last
         vals = np.empty(self.arena_size)
         vals[:self.n_in + self.consts.size] = val[:self.n_in + self.consts.size]
-        sweeps.forward(*self._kernel_arrays, vals, np.empty(self._work_size))
+        sweeps.forward(*self._kernel_arrays, vals, np.empty(self._work_size), _NO_ROW, False)
         if w is None:
             return vals, None
         adj = np.zeros((1, self.arena_size))
@@ -218,16 +230,14 @@ class Tape:
         if self.n_out != 1:
             raise ValueError(f"gradient needs a scalar tape; this one has {self.n_out} "
                              "outputs (use jacobian or vjp)")
-        val = self._forward(x)
-        return self._shape_in(self._reverse(val, _ONE)[0])
+        return self._shape_in(self._gradient_sweeps(x, _ONE)[0])
 
     def vjp(self, x, w):
         """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
         w = np.asarray(w, dtype=np.float64)
         if w.size != self.n_out:
             raise ValueError(f"vjp: w has shape {w.shape}; expected shape {self.out_shape}")
-        val = self._forward(x)
-        return self._shape_in(self._reverse(val, w.reshape(1, -1))[0])
+        return self._shape_in(self._gradient_sweeps(x, w.reshape(1, -1))[0])
 
     def jvp(self, x, v):
         """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""

@@ -100,8 +100,8 @@ def _forward_scalar(spec):
     if spec.kind == BLOCK:
         return None
     return (["if n == 1:"] + _ind(_load(spec, lambda j: f"uargs[u(p{_plus(j)})]"), 1)
-            + [f"    val[o] = {_kernel_expr(spec.value_expr)}", f"    p += {spec.arity}",
-               "    continue"])
+            + [f"    val[o] = {_kernel_expr(spec.value_expr)}", "    if zero:",
+               "        adj0[o] = 0.0", f"    p += {spec.arity}", "    continue"])
 
 
 def _forward_step(spec):
@@ -285,10 +285,13 @@ def render():
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
     lines += _ew_functions()
     fw, rv = "op.shape[0]", "op.shape[0] - 1, -1, -1"
-    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val, work",
-                    "Values: fills val[out_ptr[0]:] from inputs and constants in place.",
+    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero",
+                    "Values: fills val[out_ptr[0]:] from inputs and constants in place.\n\n"
+                    "    With ``zero``, also zeroes ``adj0`` (one adjoint row) at every output:\n"
+                    "    a gradient's reverse sweep then needs no separate zeroing pass.\n    ",
                     ["p = 0", "q = 0"], fw, _forward_scalar, _forward_step,
-                    "code, o, n, p, q, f, args, iargs, val, work", "p, q")
+                    "code, o, n, p, q, f, args, iargs, val, work", "p, q",
+                    after=["if zero:", "    adj0[np.int64(o):np.int64(o + n)] = 0.0"])
     lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear",
                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.\n\n"
                     "    With ``clear``, each op's output adjoints are zeroed once used, so the\n"

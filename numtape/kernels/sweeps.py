@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "3aa5f02164a9f8f7"
+TABLE_HASH = "0fd128b541eb9f88"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -2441,8 +2441,12 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
 
 
 @jit
-def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
-    """Values: fills val[out_ptr[0]:] from inputs and constants in place."""
+def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
+    """Values: fills val[out_ptr[0]:] from inputs and constants in place.
+
+    With ``zero``, also zeroes ``adj0`` (one adjoint row) at every output:
+    a gradient's reverse sweep then needs no separate zeroing pass.
+    """
     p = 0
     q = 0
     for k in range(op.shape[0]):
@@ -2453,156 +2457,208 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 3:  # AbsOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 4:  # ExpOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 5:  # Exp2Op
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 6:  # Expm1Op
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.expm1(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 7:  # LogOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 8:  # Log2Op
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 9:  # Log10Op
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 10:  # Log1pOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log1p(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 11:  # SqrtOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 12:  # CbrtOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 13:  # SquareOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 14:  # ReciprocalOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 15:  # SinOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sin(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 16:  # CosOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cos(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 17:  # TanOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 18:  # ArcsinOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 19:  # ArccosOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 20:  # ArctanOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 21:  # SinhOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 22:  # CoshOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 23:  # TanhOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tanh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 24:  # ArcsinhOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 25:  # ArccoshOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 26:  # ArctanhOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 27:  # SignOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 28:  # AddOp
@@ -2610,6 +2666,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = a + b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 29:  # SubOp
@@ -2617,6 +2675,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = a - b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 30:  # MulOp
@@ -2624,6 +2684,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = a * b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 31:  # DivOp
@@ -2631,6 +2693,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = a / b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 32:  # PowOp
@@ -2638,6 +2702,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = a ** b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 33:  # Arctan2Op
@@ -2645,6 +2711,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.arctan2(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 34:  # HypotOp
@@ -2652,6 +2720,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.hypot(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 35:  # MaximumOp
@@ -2659,6 +2729,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.maximum(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 36:  # MinimumOp
@@ -2666,6 +2738,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.minimum(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 37:  # FmaxOp
@@ -2673,6 +2747,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.fmax(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 38:  # FminOp
@@ -2680,6 +2756,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.fmin(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 39:  # LogaddexpOp
@@ -2687,6 +2765,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = np.logaddexp(a, b)
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 40:  # LtOp
@@ -2694,6 +2774,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a < b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 41:  # LeOp
@@ -2701,6 +2783,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a <= b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 42:  # GtOp
@@ -2708,6 +2792,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a > b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 43:  # GeOp
@@ -2715,6 +2801,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a >= b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 44:  # EqOp
@@ -2722,6 +2810,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a == b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 45:  # NeOp
@@ -2729,6 +2819,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = (a != b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 46:  # AndOp
@@ -2736,6 +2828,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = ((a != 0.0) & (b != 0.0)) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 47:  # OrOp
@@ -2743,12 +2837,16 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = ((a != 0.0) | (b != 0.0)) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         elif code == 48:  # NotOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
+                if zero:
+                    adj0[o] = 0.0
                 p += 1
                 continue
         elif code == 49:  # SelectOp
@@ -2757,6 +2855,8 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p + 1)]]
                 b = val[uargs[u(p + 2)]]
                 val[o] = a if c != 0.0 else b
+                if zero:
+                    adj0[o] = 0.0
                 p += 3
                 continue
         elif code == 50:  # ChainMulOp
@@ -2764,9 +2864,13 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work):
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
                 val[o] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
+                if zero:
+                    adj0[o] = 0.0
                 p += 2
                 continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
+        if zero:
+            adj0[np.int64(o):np.int64(o + n)] = 0.0
 
 
 @jit
