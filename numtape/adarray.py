@@ -253,12 +253,13 @@ class ADArray:
     __sub__, __rsub__ = _binary("SubOp")
     __mul__, __rmul__ = _binary("MulOp")
     __truediv__, __rtruediv__ = _binary("DivOp")
-    __lt__, _ = _binary("LtOp")
-    __le__, _ = _binary("LeOp")
-    __gt__, _ = _binary("GtOp")
-    __ge__, _ = _binary("GeOp")
-    __eq__, _ = _binary("EqOp")
-    __ne__, _ = _binary("NeOp")
+    # comparisons need no reflected form: Python swaps them (0 < x calls x > 0)
+    __lt__ = _binary("LtOp")[0]
+    __le__ = _binary("LeOp")[0]
+    __gt__ = _binary("GtOp")[0]
+    __ge__ = _binary("GeOp")[0]
+    __eq__ = _binary("EqOp")[0]
+    __ne__ = _binary("NeOp")[0]
     __and__, __rand__ = _binary("AndOp")
     __or__, __ror__ = _binary("OrOp")
     __neg__ = _unary("NegOp")
