@@ -18,6 +18,7 @@ ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
 NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
 MAX_INDEX = 1 << 62
+INT32_ARENA_LIMIT = 2**31 - 1  # arenas below this use int32 index arrays (tests lower it)
 # flags: bit j (j < 4) = operand j is a scalar broadcast (elementwise ops); bit CONST_BIT + j
 # = operand j is a constant, so sweeps skip its adjoint
 CONST_BIT = 4
@@ -112,7 +113,7 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     # index width: int32 whenever the arena fits (sweeps are memory-bound: half the index
     # bytes is a third less traffic), int64 beyond; every value was checked above, so the
     # narrowing cannot wrap
-    idx = np.int32 if arena < 2**31 - 1 else np.int64
+    idx = np.int32 if arena < INT32_ARENA_LIMIT else np.int64
     out_ptr, args, iargs, dep = (a.astype(idx) for a in (out_ptr, args, iargs, dep))
     return dict(op=op, flags=flags, out_ptr=out_ptr, args=args, iargs=iargs, consts=consts,
                 n_in=n_in, dep=dep)
