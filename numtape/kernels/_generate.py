@@ -170,11 +170,8 @@ def _ew_forward(spec):
 
 def _ew_reverse(spec):
     def one(at):
-        if at is _strided:
-            return ["for i in range(n):", "    g = adj0[o + i]", "    if g != 0.0:"] + _ind(
-                _load(spec, at) + ["y = val[o + i]"] + _accumulate(spec, "adj0", at), 2)
-        # contiguous operands: one branch-free loop per non-constant operand, which the
-        # compiler can vectorize; the strong zero becomes a select
+        # one branch-free loop per non-constant operand, which the compiler can vectorize
+        # (contiguous operands); the strong zero becomes a select
         out = []
         for j, d in enumerate(spec.partial_exprs):
             out += [f"if (f & {16 << j}) == 0:", "    for i in range(n):",

@@ -16,7 +16,7 @@ from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas u
 
 u = np.uint64
 
-TABLE_HASH = "d2716d9c7c30e283"
+TABLE_HASH = "c7552a34076de171"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -1250,20 +1250,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1301,20 +1303,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = -1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1352,20 +1356,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = a
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = b
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = a
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1403,20 +1409,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = -y / b
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0 / b
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -y / b
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0 / b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -y / b
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1454,20 +1462,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = b * a ** (b - 1.0)
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if y == 0.0 else y * np.log(a)
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = b * a ** (b - 1.0)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else y * np.log(a)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1505,20 +1515,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = b / np.hypot(a, b) / np.hypot(a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1556,20 +1568,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 0.0 if y == 0.0 else a / y
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if y == 0.0 else b / y
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 0.0 if y == 0.0 else a / y
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else b / y
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1607,20 +1621,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1658,20 +1674,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1709,20 +1727,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1760,20 +1780,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1811,20 +1833,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 1.0 / (1.0 + np.exp(b - a))
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = 1.0 / (1.0 + np.exp(a - b))
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = 1.0 / (1.0 + np.exp(b - a))
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(a - b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -1862,20 +1886,22 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         d = a
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = b
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = a
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
+                        d = b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
@@ -2181,25 +2207,33 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
-                for i in range(n):
-                    g = adj0[o + i]
-                    if g != 0.0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
                         c = val[x0 + i * s0]
                         a = val[x1 + i * s1]
                         b = val[x2 + i * s2]
                         y = val[o + i]
-                        if (f & 16) == 0:
-                            d0 = 0.0
-                            if d0 != 0.0:
-                                adj0[x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            d1 = (c != 0.0) * 1.0
-                            if d1 != 0.0:
-                                adj0[x1 + i * s1] += g * d1
-                        if (f & 64) == 0:
-                            d2 = (c == 0.0) * 1.0
-                            if d2 != 0.0:
-                                adj0[x2 + i * s2] += g * d2
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = (c != 0.0) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = (c == 0.0) * 1.0
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 c = val[x0 + i * s0]
