@@ -1,6 +1,6 @@
 """``python -m numtape demo``: record a real model, print its tape, differentiate it, time it.
 
-``python -m numtape show FILE`` is reserved for saved tapes (save/load arrives with tape files).
+``python -m numtape show FILE``: load a saved tape (validated) and print it.
 """
 import sys
 import time
@@ -85,6 +85,16 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] == "demo":
         demo()
+        return 0
+    if argv[0] == "show" and len(argv) == 2:
+        import numtape as nt
+        try:
+            F = nt.load(argv[1])
+        except nt.TapeFormatError as e:
+            print(f"numtape: {e}", file=sys.stderr)
+            return 1
+        print(F)
+        F.print()
         return 0
     print(__doc__)
     return 2

@@ -49,6 +49,11 @@ class Tape:
             raise ValueError(f"in_shape {self.in_shape} does not hold {self.n_in} inputs")
         if int(np.prod(self.out_shape)) != self.dep.size:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
+        if input_names is not None:
+            stops = [sl.stop for sl, _ in input_names.values()]
+            if any(int(np.prod(sh)) != sl.stop - sl.start for sl, sh in input_names.values()) \
+                    or (stops[-1] if stops else 0) != self.n_in:
+                raise ValueError(f"input_names do not cover the {self.n_in} inputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
         self._work_size = scratch_size(self.op, self.out_ptr, self.iargs)
         # clear adjoints inside the sweep when block ops hold most of the arena (see _reverse)
@@ -276,6 +281,12 @@ class Tape:
             where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
         y = wrap(rec, where[self.dep].reshape(self.out_shape))
         return y
+
+    # ---- files (io.py) -----------------------------------------------------------------
+    def save(self, path):
+        """Write the tape to ``path`` (a versioned ``.npz``, no pickle); ``nt.load`` reads it."""
+        from numtape import io
+        return io.save(self, path)
 
     # ---- inspection (inspection.py) ----------------------------------------------------
     def table(self):
