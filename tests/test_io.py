@@ -1,7 +1,6 @@
 """Tape files: round trips, malformed and foreign files, and a crash fuzz in a subprocess."""
 import json
 import os
-import pathlib
 import subprocess
 import sys
 import textwrap
