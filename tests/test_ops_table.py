@@ -93,6 +93,9 @@ DOMAINS = {
     "EqOp": (TIES, TIES), "NeOp": (TIES, TIES),
     "AndOp": (LOGIC, LOGIC), "OrOp": (LOGIC, LOGIC), "NotOp": (LOGIC,),
     "SelectOp": (BOOL, R, R), "ChainMulOp": (R, R),
+    "ErfOp": (U(-3.0, 3.0),), "ErfcOp": (U(-3.0, 3.0),), "NdtrOp": (U(-4.0, 4.0),),
+    "ExpitOp": (WIDE,), "LogitOp": (U(0.05, 0.95),), "XlogyOp": (R, POS),
+    "Xlog1pyOp": (R, U(-0.5, 3.0)),
 }
 # kinked where the operands are equal: random points keep them >= GAP apart (ties: EDGES)
 SEPARATED = {"MaximumOp", "MinimumOp", "FmaxOp", "FminOp"}
@@ -322,6 +325,11 @@ EDGES = [
     Edge("PowOp", (0.0, 1.5), (0.0,), active=(False, True)),
     # select: only the branch taken gets the adjoint, the condition none
     Edge("SelectOp", (1.0, 2.0, 3.0), (0.0, 1.0, 0.0)),
+    Edge("NdtrOp", (-30.0,), (1.0 / np.sqrt(2 * np.pi) * np.exp(-450.0),),
+         why="Phi'(x) = phi(x), no cancellation in the tail"),
+    Edge("ExpitOp", (-40.0,), (np.exp(-40.0) / (1 + np.exp(-40.0)) ** 2,),
+         why="y (1 - y) stays relatively accurate for small y"),
+    Edge("XlogyOp", (0.0, 0.0), (-np.inf, 0.0), why="xlogy(0, b) = 0 for every b"),
     Edge("SelectOp", (0.0, 2.0, 3.0), (0.0, 0.0, 1.0)),
     Edge("SelectOp", (-2.0, 2.0, 3.0), (0.0, 1.0, 0.0)),
     Edge("ChainMulOp", (0.0, 3.0), (3.0, 0.0)), Edge("ChainMulOp", (0.0, 0.0), (0.0, 0.0)),

@@ -12,12 +12,13 @@ the single-direction fast path.
 """
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
-from numtape.ops._duck import LN2, LN10, np  # noqa: F401  (names the formulas use)
+from numtape.ops import _special as sc  # noqa: F401  (names the formulas use)
+from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F401
 
 u = np.uint64
 
-TABLE_HASH = "c7552a34076de171"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
+TABLE_HASH = "889829c93b9864da"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -159,6 +160,26 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
+    elif code == 51:  # ErfOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erf(x)
+    elif code == 52:  # ErfcOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfc(x)
+    elif code == 53:  # NdtrOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.ndtr(x)
+    elif code == 54:  # ExpitOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.expit(x)
+    elif code == 55:  # LogitOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.logit(x)
 
 
 @jit
@@ -693,6 +714,111 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
+    elif code == 51:  # ErfOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = TWO_SQRTPI * np.exp(-(x * x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = TWO_SQRTPI * np.exp(-(x * x))
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 52:  # ErfcOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -TWO_SQRTPI * np.exp(-(x * x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -TWO_SQRTPI * np.exp(-(x * x))
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 53:  # NdtrOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 54:  # ExpitOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = y * (1.0 - y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = y * (1.0 - y)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 55:  # LogitOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (x * (1.0 - x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (x * (1.0 - x))
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -977,6 +1103,61 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 if tx != 0.0 and d0 != 0.0:
                     t += d0 * tx
                 tan[j, o + i] = t
+    elif code == 51:  # ErfOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = TWO_SQRTPI * np.exp(-(x * x))
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 52:  # ErfcOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = -TWO_SQRTPI * np.exp(-(x * x))
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 53:  # NdtrOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 54:  # ExpitOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = y * (1.0 - y)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 55:  # LogitOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = 1.0 / (x * (1.0 - x))
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
 
 
 @jit
@@ -1218,6 +1399,28 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
+    elif code == 56:  # XlogyOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.xlogy(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.xlogy(a, b)
+    elif code == 57:  # Xlog1pyOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.xlog1py(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.xlog1py(a, b)
 
 
 @jit
@@ -1918,6 +2121,112 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
+    elif code == 56:  # XlogyOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.log(b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / b
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.log(b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / b
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = np.log(b)
+                d1 = 0.0 if a == 0.0 else a / b
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
+    elif code == 57:  # Xlog1pyOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.log1p(b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / (1.0 + b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.log1p(b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / (1.0 + b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = np.log1p(b)
+                d1 = 0.0 if a == 0.0 else a / (1.0 + b)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
 
 
 @jit
@@ -2128,6 +2437,38 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             y = val[o + i]
             d0 = b
             d1 = a
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
+                tan[j, o + i] = t
+    elif code == 56:  # XlogyOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = np.log(b)
+            d1 = 0.0 if a == 0.0 else a / b
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
+                tan[j, o + i] = t
+    elif code == 57:  # Xlog1pyOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = np.log1p(b)
+            d1 = 0.0 if a == 0.0 else a / (1.0 + b)
             for j in range(kk):
                 t = 0.0
                 tx = tan[j, x0 + i * s0]
@@ -2447,27 +2788,48 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 50:  # ChainMulOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # SumOp
+    elif code == 51:  # ErfOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 52:  # ErfcOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 53:  # NdtrOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 54:  # ExpitOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 55:  # LogitOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 56:  # XlogyOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 57:  # Xlog1pyOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 58:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 52:  # ProdOp
+    elif code == 59:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 53:  # MaxOp
+    elif code == 60:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 54:  # MinOp
+    elif code == 61:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 55:  # CumsumOp
+    elif code == 62:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 56:  # MatMulOp
+    elif code == 63:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -2902,6 +3264,64 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erf(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfc(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 53:  # NdtrOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.ndtr(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 54:  # ExpitOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.expit(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 55:  # LogitOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.logit(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 56:  # XlogyOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.xlogy(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 57:  # Xlog1pyOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.xlog1py(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
         if zero:
             adj0[np.int64(o):np.int64(o + n)] = 0.0
@@ -3053,27 +3473,48 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 50:  # ChainMulOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 51:  # SumOp
+    elif code == 51:  # ErfOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 52:  # ErfcOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 53:  # NdtrOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 54:  # ExpitOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 55:  # LogitOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 56:  # XlogyOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 57:  # Xlog1pyOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 58:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 52:  # ProdOp
+    elif code == 59:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 53:  # MaxOp
+    elif code == 60:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 54:  # MinOp
+    elif code == 61:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 55:  # CumsumOp
+    elif code == 62:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 56:  # MatMulOp
+    elif code == 63:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -3877,6 +4318,130 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = TWO_SQRTPI * np.exp(-(x * x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -TWO_SQRTPI * np.exp(-(x * x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 53:  # NdtrOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 54:  # ExpitOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y * (1.0 - y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 55:  # LogitOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * (1.0 - x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 56:  # XlogyOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.log(b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a == 0.0 else a / b
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 57:  # Xlog1pyOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.log1p(b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a == 0.0 else a / (1.0 + b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         if clear:
             adj[:, np.int64(o):np.int64(o + n)] = 0.0
@@ -4038,27 +4603,48 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 50:  # ChainMulOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # SumOp
+    elif code == 51:  # ErfOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 52:  # ErfcOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 53:  # NdtrOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 54:  # ExpitOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 55:  # LogitOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 56:  # XlogyOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 57:  # Xlog1pyOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 58:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 52:  # ProdOp
+    elif code == 59:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 53:  # MaxOp
+    elif code == 60:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 54:  # MinOp
+    elif code == 61:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 55:  # CumsumOp
+    elif code == 62:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 56:  # MatMulOp
+    elif code == 63:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3

@@ -2,6 +2,7 @@
 import math
 
 import numpy as np
+import scipy.special as sc
 
 LN2 = math.log(2.0)
 LN10 = math.log(10.0)
@@ -13,4 +14,8 @@ def select(c, a, b):
     return np.where(c, a, b)
 
 
-NAMESPACE = {"np": np, "select": select, "LN2": LN2, "LN10": LN10}
+TWO_SQRTPI = 2.0 / math.sqrt(math.pi)
+INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+
+NAMESPACE = {"np": np, "sc": sc, "select": select, "LN2": LN2, "LN10": LN10,
+             "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI}

@@ -3,11 +3,14 @@
 Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`` is the op's
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
-Names available: ``np``, ``select`` (a branch-free where), ``LN2``, ``LN10``.  Conventions at
+Names available: ``np``, ``sc`` (scipy.special; inside the kernels, ops/_special.py),
+``select`` (np.where; a conditional expression inside the kernels), and the constants of
+ops/_duck.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;
 sqrt'(0) = inf (use np.where to guard it: the untaken branch contributes exactly zero).
 """
 import numpy as np
+import scipy.special as sc
 
 from numtape.ops import elementwise_op as ew
 
@@ -108,3 +111,15 @@ ew("SelectOp", "select(c != 0.0, a, b)",
 # exactly zero through infinite partials when derivative tapes are recorded ---------------
 ew("ChainMulOp", "select((a == 0.0) | (b == 0.0), 0.0, a * b)",
    ["b", "a"])
+
+# ---- scipy.special -------------------------------------------------------------------------
+ew("ErfOp", "sc.erf(x)", ["TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erf])
+ew("ErfcOp", "sc.erfc(x)", ["-TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erfc])
+ew("NdtrOp", "sc.ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x)"], ufuncs=[sc.ndtr])
+ew("ExpitOp", "sc.expit(x)", ["y * (1.0 - y)"], ufuncs=[sc.expit])
+ew("LogitOp", "sc.logit(x)", ["1.0 / (x * (1.0 - x))"], ufuncs=[sc.logit])
+# xlogy(0, b) = 0 for every b: the derivative in a is log b there too, in b it is 0
+ew("XlogyOp", "sc.xlogy(a, b)", ["np.log(b)", "select(a == 0.0, 0.0, a / b)"],
+   ufuncs=[sc.xlogy])
+ew("Xlog1pyOp", "sc.xlog1py(a, b)", ["np.log1p(b)", "select(a == 0.0, 0.0, a / (1.0 + b))"],
+   ufuncs=[sc.xlog1py])
