@@ -17,8 +17,8 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "889829c93b9864da"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
+TABLE_HASH = "f86c90da50dd3c2e"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -180,6 +180,14 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
+    elif code == 58:  # GammalnOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.gammaln(x)
+    elif code == 59:  # DigammaOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.digamma(x)
 
 
 @jit
@@ -819,6 +827,48 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
+    elif code == 58:  # GammalnOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.digamma(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = sc.digamma(x)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 59:  # DigammaOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.polygamma(1.0, x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = sc.polygamma(1.0, x)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -1152,6 +1202,28 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             x = val[x0 + i * s0]
             y = val[o + i]
             d0 = 1.0 / (x * (1.0 - x))
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 58:  # GammalnOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = sc.digamma(x)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 59:  # DigammaOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = sc.polygamma(1.0, x)
             for j in range(kk):
                 t = 0.0
                 tx = tan[j, x0 + i * s0]
@@ -2809,27 +2881,33 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 57:  # Xlog1pyOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # SumOp
+    elif code == 58:  # GammalnOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 59:  # DigammaOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 60:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 59:  # ProdOp
+    elif code == 61:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 60:  # MaxOp
+    elif code == 62:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 61:  # MinOp
+    elif code == 63:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # CumsumOp
+    elif code == 64:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MatMulOp
+    elif code == 65:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -3322,6 +3400,22 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
+        elif code == 58:  # GammalnOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.gammaln(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 59:  # DigammaOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.digamma(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
         if zero:
             adj0[np.int64(o):np.int64(o + n)] = 0.0
@@ -3494,27 +3588,33 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 57:  # Xlog1pyOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # SumOp
+    elif code == 58:  # GammalnOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 59:  # DigammaOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 60:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 59:  # ProdOp
+    elif code == 61:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 60:  # MaxOp
+    elif code == 62:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 61:  # MinOp
+    elif code == 63:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 62:  # CumsumOp
+    elif code == 64:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 63:  # MatMulOp
+    elif code == 65:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -4442,6 +4542,38 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
+        elif code == 58:  # GammalnOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.digamma(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 59:  # DigammaOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.polygamma(1.0, x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         if clear:
             adj[:, np.int64(o):np.int64(o + n)] = 0.0
@@ -4624,27 +4756,33 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 57:  # Xlog1pyOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # SumOp
+    elif code == 58:  # GammalnOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 59:  # DigammaOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 60:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 59:  # ProdOp
+    elif code == 61:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 60:  # MaxOp
+    elif code == 62:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 61:  # MinOp
+    elif code == 63:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # CumsumOp
+    elif code == 64:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MatMulOp
+    elif code == 65:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3

@@ -123,3 +123,5 @@ ew("XlogyOp", "sc.xlogy(a, b)", ["np.log(b)", "select(a == 0.0, 0.0, a / b)"],
    ufuncs=[sc.xlogy])
 ew("Xlog1pyOp", "sc.xlog1py(a, b)", ["np.log1p(b)", "select(a == 0.0, 0.0, a / (1.0 + b))"],
    ufuncs=[sc.xlog1py])
+ew("GammalnOp", "sc.gammaln(x)", ["sc.digamma(x)"], ufuncs=[sc.gammaln])
+ew("DigammaOp", "sc.digamma(x)", ["sc.polygamma(1.0, x)"], ufuncs=[sc.digamma])
