@@ -303,6 +303,9 @@ class ADArray:
             if kwargs:
                 raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
                                 "traced arrays")
+            if reducer == "logsumexp":
+                from numtape.numpy_api import logsumexp
+                return logsumexp(*inputs, axis=axis, **keep)
             return HANDLED_FUNCTIONS[reducer](*inputs, axis=axis, **keep)
         if kwargs:
             raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
@@ -404,6 +407,6 @@ def _check_key(key):
 
 _UFUNC_METHODS = {(np.add, "reduce"): np.sum, (np.multiply, "reduce"): np.prod,
                   (np.maximum, "reduce"): np.max, (np.minimum, "reduce"): np.min,
-                  (np.add, "accumulate"): np.cumsum}
+                  (np.add, "accumulate"): np.cumsum, (np.logaddexp, "reduce"): "logsumexp"}
 
 assert all(spec.code == i for i, spec in enumerate(OPS))

@@ -369,3 +369,17 @@ def outer(a, b, out=None):
 @implements(np.vdot)
 def vdot(a, b):
     return np.matmul(np.ravel(a), np.ravel(b))
+
+
+def logsumexp(a, axis=None, keepdims=False):
+    """log(sum(exp(a))) along ``axis``, stable for large arguments (the maximum is factored
+    out); its gradient is the softmax.  Works on traced and plain arrays.
+
+    >>> import numpy as np, numtape as nt
+    >>> float(nt.logsumexp(np.array([1000.0, 1000.0])))
+    1000.6931471805599
+    """
+    m = np.max(a, axis=axis, keepdims=True)
+    # the shift is a constant of the derivative: its terms cancel, so it is not differentiated
+    s = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    return s if keepdims else np.squeeze(s, axis=axis)

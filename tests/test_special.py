@@ -79,3 +79,27 @@ def test_gammaln_matches_scipy_and_its_tape_derivative_is_digamma():
     F = nt.MakeTape(lambda v: np.sum(sc.gammaln(v)) + np.sum(sc.digamma(v)), np.zeros(4))
     v = np.array([0.3, 2.5, 7.0, -1.5])
     np.testing.assert_allclose(F.gradient(v), sc.psi(v) + sc.polygamma(1, v), rtol=1e-13)
+
+
+def test_log_ndtr_against_mpmath_in_both_tails():
+    xs = np.concatenate([np.linspace(-60.0, 10.0, 701), [-1e3, -200.0, -20.0, -19.999]])
+    ours = np.array([_special.log_ndtr.py_func(v) for v in xs])
+    true = np.array([float(mpmath.log(mpmath.ncdf(mpmath.mpf(v)))) for v in xs])
+    np.testing.assert_allclose(ours, true, rtol=2e-14, atol=0)
+    F = nt.MakeTape(lambda v: np.sum(sc.log_ndtr(v)), np.zeros(3))
+    v = np.array([-40.0, 0.5, 12.0])
+    true_d = [float(mpmath.npdf(mpmath.mpf(t)) / mpmath.ncdf(mpmath.mpf(t))) for t in v]
+    np.testing.assert_allclose(F.gradient(v), true_d, rtol=1e-13)
+
+
+def test_logsumexp_and_logaddexp_reduce():
+    x = np.array([1000.0, 999.0, -5.0, 1000.0])
+    F = nt.MakeTape(lambda v: nt.logsumexp(v), np.zeros(4))
+    G = nt.MakeTape(lambda v: np.logaddexp.reduce(v), np.zeros(4))
+    np.testing.assert_allclose(F(x), sc.logsumexp(x), rtol=1e-15)
+    np.testing.assert_allclose(G(x), sc.logsumexp(x), rtol=1e-15)
+    soft = np.exp(x - x.max()) / np.sum(np.exp(x - x.max()))
+    np.testing.assert_allclose(F.gradient(x), soft, rtol=1e-14, atol=1e-300)
+    np.testing.assert_allclose(G.gradient(x), soft, rtol=1e-14, atol=1e-300)
+    H = nt.MakeTape(lambda v: nt.logsumexp(v.reshape(2, 2), axis=1), np.zeros(4))
+    np.testing.assert_allclose(H(x), sc.logsumexp(x.reshape(2, 2), axis=1), rtol=1e-15)

@@ -17,8 +17,8 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "f86c90da50dd3c2e"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
+TABLE_HASH = "6885f8cad4b4e29c"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -188,6 +188,10 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
+    elif code == 60:  # LogNdtrOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.log_ndtr(x)
 
 
 @jit
@@ -869,6 +873,27 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
+    elif code == 60:  # LogNdtrOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -1224,6 +1249,17 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
             x = val[x0 + i * s0]
             y = val[o + i]
             d0 = sc.polygamma(1.0, x)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
+    elif code == 60:  # LogNdtrOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
             for j in range(kk):
                 t = 0.0
                 tx = tan[j, x0 + i * s0]
@@ -2887,27 +2923,30 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 59:  # DigammaOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # SumOp
+    elif code == 60:  # LogNdtrOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 61:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 61:  # ProdOp
+    elif code == 62:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # MaxOp
+    elif code == 63:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MinOp
+    elif code == 64:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # CumsumOp
+    elif code == 65:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # MatMulOp
+    elif code == 66:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -3416,6 +3455,14 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
+        elif code == 60:  # LogNdtrOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.log_ndtr(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
         if zero:
             adj0[np.int64(o):np.int64(o + n)] = 0.0
@@ -3594,27 +3641,30 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 59:  # DigammaOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # SumOp
+    elif code == 60:  # LogNdtrOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 61:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 61:  # ProdOp
+    elif code == 62:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 62:  # MaxOp
+    elif code == 63:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 63:  # MinOp
+    elif code == 64:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 64:  # CumsumOp
+    elif code == 65:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 65:  # MatMulOp
+    elif code == 66:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -4574,6 +4624,22 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
+        elif code == 60:  # LogNdtrOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         if clear:
             adj[:, np.int64(o):np.int64(o + n)] = 0.0
@@ -4762,27 +4828,30 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 59:  # DigammaOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # SumOp
+    elif code == 60:  # LogNdtrOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 61:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 61:  # ProdOp
+    elif code == 62:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # MaxOp
+    elif code == 63:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MinOp
+    elif code == 64:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # CumsumOp
+    elif code == 65:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # MatMulOp
+    elif code == 66:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3

@@ -126,3 +126,19 @@ def polygamma(n, x):
         s += _B2K[k - 1] * math.exp(math.lgamma(2.0 * k + n) - math.lgamma(2.0 * k + 1.0)) \
             / x ** (2.0 * k + n)
     return sign * (s + math.gamma(n + 1.0) * r)
+
+
+@numba.njit(nogil=True)
+def log_ndtr(x):
+    """log Phi(x), accurate in both tails: log1p(-Phi(-x)) on the right, log of erfc in the
+    middle, and the asymptotic series of Phi's Mills ratio far left (below -20)."""
+    if x > 0.0:
+        return math.log1p(-0.5 * math.erfc(x * SQRT1_2))
+    if x > -20.0:
+        return math.log(0.5 * math.erfc(-x * SQRT1_2))
+    z = 1.0 / (x * x)          # Phi(x) = phi(x) / -x * (1 - z + 3 z^2 - 15 z^3 + ...)
+    s, t = 1.0, 1.0
+    for k in range(1, 12):
+        t *= -(2 * k - 1) * z
+        s += t
+    return -0.5 * x * x - math.log(-x) - 0.5 * math.log(2.0 * math.pi) + math.log(s)

@@ -125,3 +125,6 @@ ew("Xlog1pyOp", "sc.xlog1py(a, b)", ["np.log1p(b)", "select(a == 0.0, 0.0, a / (
    ufuncs=[sc.xlog1py])
 ew("GammalnOp", "sc.gammaln(x)", ["sc.digamma(x)"], ufuncs=[sc.gammaln])
 ew("DigammaOp", "sc.digamma(x)", ["sc.polygamma(1.0, x)"], ufuncs=[sc.digamma])
+# d log Phi = phi / Phi = exp(log phi - log Phi): no overflow or 0/0 in either tail
+ew("LogNdtrOp", "sc.log_ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x - y)"],
+   ufuncs=[sc.log_ndtr])
