@@ -96,7 +96,7 @@ DOMAINS = {
     "ErfOp": (U(-3.0, 3.0),), "ErfcOp": (U(-3.0, 3.0),), "NdtrOp": (U(-4.0, 4.0),),
     "ExpitOp": (WIDE,), "LogitOp": (U(0.05, 0.95),), "XlogyOp": (R, POS),
     "Xlog1pyOp": (R, U(-0.5, 3.0)), "GammalnOp": (U(0.1, 20.0),), "DigammaOp": (U(0.1, 20.0),),
-    "LogNdtrOp": (U(-30.0, 8.0),),
+    "LogNdtrOp": (U(-30.0, 8.0),), "PolygammaOp": (Choice((0.0, 1.0, 2.0, 3.0)), U(0.2, 10.0)),
 }
 # kinked where the operands are equal: random points keep them >= GAP apart (ties: EDGES)
 SEPARATED = {"MaximumOp", "MinimumOp", "FmaxOp", "FminOp"}

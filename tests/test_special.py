@@ -103,3 +103,15 @@ def test_logsumexp_and_logaddexp_reduce():
     np.testing.assert_allclose(G.gradient(x), soft, rtol=1e-14, atol=1e-300)
     H = nt.MakeTape(lambda v: nt.logsumexp(v.reshape(2, 2), axis=1), np.zeros(4))
     np.testing.assert_allclose(H(x), sc.logsumexp(x.reshape(2, 2), axis=1), rtol=1e-15)
+
+
+def test_nt_polygamma_records_and_refuses_traced_orders():
+    x = np.array([0.4, 3.0, 11.0])
+    F = nt.MakeTape(lambda v: nt.polygamma(2, v), np.zeros(3))
+    np.testing.assert_allclose(F(x), sc.polygamma(2, x), rtol=1e-13)
+    np.testing.assert_allclose(np.diag(F.jacobian(x)), sc.polygamma(3, x), rtol=1e-13)
+    np.testing.assert_allclose(nt.polygamma(1, x), sc.polygamma(1, x))   # plain arrays
+    with pytest.raises(TypeError, match="order"):
+        nt.MakeTape(lambda v: nt.polygamma(v[0], v), np.zeros(3))
+    with pytest.raises(ValueError, match="non-negative integer"):
+        nt.MakeTape(lambda v: nt.polygamma(1.5, v), np.zeros(3))

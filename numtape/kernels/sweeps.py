@@ -17,8 +17,8 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "6885f8cad4b4e29c"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
+TABLE_HASH = "5f3dbedaafe65340"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -1529,6 +1529,17 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
+    elif code == 61:  # PolygammaOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.polygamma(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.polygamma(a, b)
 
 
 @jit
@@ -2335,6 +2346,59 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
+    elif code == 61:  # PolygammaOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.polygamma(a + 1.0, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.polygamma(a + 1.0, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 0.0
+                d1 = sc.polygamma(a + 1.0, b)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
 
 
 @jit
@@ -2577,6 +2641,22 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             y = val[o + i]
             d0 = np.log1p(b)
             d1 = 0.0 if a == 0.0 else a / (1.0 + b)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
+                tan[j, o + i] = t
+    elif code == 61:  # PolygammaOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = 0.0
+            d1 = sc.polygamma(a + 1.0, b)
             for j in range(kk):
                 t = 0.0
                 tx = tan[j, x0 + i * s0]
@@ -2926,27 +3006,30 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 60:  # LogNdtrOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # SumOp
+    elif code == 61:  # PolygammaOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 62:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # ProdOp
+    elif code == 63:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MaxOp
+    elif code == 64:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # MinOp
+    elif code == 65:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # CumsumOp
+    elif code == 66:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # MatMulOp
+    elif code == 67:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -3463,6 +3546,15 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
+        elif code == 61:  # PolygammaOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.polygamma(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
         if zero:
             adj0[np.int64(o):np.int64(o + n)] = 0.0
@@ -3644,27 +3736,30 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 60:  # LogNdtrOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # SumOp
+    elif code == 61:  # PolygammaOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 62:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 62:  # ProdOp
+    elif code == 63:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 63:  # MaxOp
+    elif code == 64:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 64:  # MinOp
+    elif code == 65:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 65:  # CumsumOp
+    elif code == 66:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 66:  # MatMulOp
+    elif code == 67:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -4640,6 +4735,28 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
+        elif code == 61:  # PolygammaOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.polygamma(a + 1.0, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         if clear:
             adj[:, np.int64(o):np.int64(o + n)] = 0.0
@@ -4831,27 +4948,30 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 60:  # LogNdtrOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # SumOp
+    elif code == 61:  # PolygammaOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 62:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 62:  # ProdOp
+    elif code == 63:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # MaxOp
+    elif code == 64:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # MinOp
+    elif code == 65:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # CumsumOp
+    elif code == 66:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # MatMulOp
+    elif code == 67:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3

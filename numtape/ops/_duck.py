@@ -17,5 +17,29 @@ def select(c, a, b):
 TWO_SQRTPI = 2.0 / math.sqrt(math.pi)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
-NAMESPACE = {"np": np, "sc": sc, "select": select, "LN2": LN2, "LN10": LN10,
+def polygamma(n, x):
+    """scipy.special.polygamma that also records on traced arrays (SciPy's is a Python
+    function, not a ufunc, so NumPy's protocols never reach numtape)."""
+    from numtape.adarray import ADArray, elementwise  # the recording layer, imported late
+    from numtape.ops import BY_NAME
+    if isinstance(n, ADArray):
+        raise TypeError("polygamma: the order n must be a constant")
+    if isinstance(x, ADArray):
+        n = np.asarray(n, dtype=np.float64)
+        if np.any(n != np.floor(n)) or np.any(n < 0):
+            raise ValueError("polygamma: n must be a non-negative integer")
+        return elementwise(BY_NAME["PolygammaOp"], n, x)
+    return sc.polygamma(n, x)
+
+
+class _Special:
+    """scipy.special as the formulas see it, with ``polygamma`` able to record."""
+
+    polygamma = staticmethod(polygamma)
+
+    def __getattr__(self, name):
+        return getattr(sc, name)
+
+
+NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI}

@@ -128,3 +128,5 @@ ew("DigammaOp", "sc.digamma(x)", ["sc.polygamma(1.0, x)"], ufuncs=[sc.digamma])
 # d log Phi = phi / Phi = exp(log phi - log Phi): no overflow or 0/0 in either tail
 ew("LogNdtrOp", "sc.log_ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x - y)"],
    ufuncs=[sc.log_ndtr])
+# polygamma(n, x) with a constant order n (nt.polygamma records it; SciPy's cannot)
+ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"])
