@@ -14,6 +14,7 @@ from numtape.ops import BY_NAME, BY_UFUNC, OPS
 from numtape.recording import inactive_error
 
 HANDLED_FUNCTIONS: dict = {}
+UFUNC_METHODS: dict = {}   # (ufunc, "reduce"/"accumulate") -> implementation (numpy_api.py)
 
 _CONVERSION_HINT = ("traced values have no concrete value while recording: use np.where(cond, "
                     "a, b) instead of if/else on traced values, and create arrays you fill with "
@@ -296,17 +297,14 @@ class ADArray:
         kwargs.pop("out", None)
         if kwargs.pop("dtype", None) not in (None, float, np.float64):
             raise TypeError(f"np.{name}: traced arrays are float64 only")
-        reducer = _UFUNC_METHODS.get((ufunc, method))
+        reducer = UFUNC_METHODS.get((ufunc, method))
         if reducer is not None:  # np.add.reduce(x, axis=0) etc.: NumPy's default axis is 0
             axis = kwargs.pop("axis", 0)
             keep = {"keepdims": kwargs.pop("keepdims")} if "keepdims" in kwargs else {}
             if kwargs:
                 raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
                                 "traced arrays")
-            if reducer == "logsumexp":
-                from numtape.numpy_api import logsumexp
-                return logsumexp(*inputs, axis=axis, **keep)
-            return HANDLED_FUNCTIONS[reducer](*inputs, axis=axis, **keep)
+            return reducer(*inputs, axis=axis, **keep)
         if kwargs:
             raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
                             "traced arrays")
@@ -405,8 +403,5 @@ def _check_key(key):
                                "recording time (use np.where to select between values)")
 
 
-_UFUNC_METHODS = {(np.add, "reduce"): np.sum, (np.multiply, "reduce"): np.prod,
-                  (np.maximum, "reduce"): np.max, (np.minimum, "reduce"): np.min,
-                  (np.add, "accumulate"): np.cumsum, (np.logaddexp, "reduce"): "logsumexp"}
 
 assert all(spec.code == i for i, spec in enumerate(OPS))

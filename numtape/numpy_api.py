@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from numtape import recording
-from numtape.adarray import (HANDLED_FUNCTIONS, ADArray, addr_array, elementwise, recorder_of,
-                             wrap)
+from numtape.adarray import (HANDLED_FUNCTIONS, UFUNC_METHODS, ADArray, addr_array, elementwise,
+                             recorder_of, wrap)
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME
 
@@ -383,3 +383,9 @@ def logsumexp(a, axis=None, keepdims=False):
     # the shift is a constant of the derivative: its terms cancel, so it is not differentiated
     s = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
     return s if keepdims else np.squeeze(s, axis=axis)
+
+
+# ufunc methods (np.add.reduce(x, axis=0) ...): NumPy's default axis is 0, passed by the caller
+UFUNC_METHODS.update({(np.add, "reduce"): sum_, (np.multiply, "reduce"): prod,
+                      (np.maximum, "reduce"): max_, (np.minimum, "reduce"): min_,
+                      (np.add, "accumulate"): cumsum, (np.logaddexp, "reduce"): logsumexp})
