@@ -9,11 +9,12 @@ from numtape.adarray import ADArray
 from numtape.config import TapeConfig
 from numtape.errors import TapeFormatError, TracingError
 from numtape import numpy_api as _numpy_api  # noqa: F401  (registers the NumPy functions)
+from numtape import linalg
 from numtape.numpy_api import logsumexp, zeros
 from numtape.ops._duck import polygamma
 from numtape.io import load
 from numtape.tape import MakeTape, Tape, make_tape
 
 __all__ = ["ADArray", "MakeTape", "Tape", "TapeConfig", "TapeFormatError", "TracingError",
-           "load", "logsumexp", "make_tape", "polygamma", "zeros"]
+           "linalg", "load", "logsumexp", "make_tape", "polygamma", "zeros"]
 __version__ = "0.1.0"

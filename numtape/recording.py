@@ -116,8 +116,9 @@ class Recorder:
         flat = addr.ravel()
         n = flat.size
         a0 = int(flat[0])
-        if n == 1 or (int(flat[-1]) - a0 == n - 1 and np.all(np.diff(flat) == 1)):
-            return a0
+        if n == 1 or (int(flat[-1]) - a0 == n - 1 and not a0 < self.n_in <= int(flat[-1])
+                      and np.all(np.diff(flat) == 1)):
+            return a0   # consecutive, and not across the inputs' end (constants go there)
         start = self.block_op(GATHER, 0, flat.copy(), (), n)
         if addr.base is None and addr.flags.writeable:
             addr[...] = np.arange(start, start + n, dtype=np.int64).reshape(addr.shape)

@@ -253,16 +253,63 @@ class Tape:
         y = self._tangent(val, v.reshape(1, -1))[0].reshape(self.out_shape)
         return y[()] if y.ndim == 0 else y
 
+    # ---- derived tapes (derived/) -------------------------------------------------------
+    def jacfun(self, sparse=False):
+        """A new tape x -> vec(J(x)), row-major (m, n): the reverse sweep re-recorded through
+        every op's derivative rule, so it can be differentiated again.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: x[0] ** 3 * x[1], np.zeros(2))
+        >>> F.jacfun().jacfun()([1.0, 2.0]).reshape(2, 2)      # the Hessian
+        array([[12.,  3.],
+               [ 3.,  0.]])
+        """
+        if sparse:
+            raise NotImplementedError("jacfun(sparse=True) is not available yet")
+        from numtape.derived.jacfun import jacfun
+        return jacfun(self)
+
+    def _gradient_tape(self):
+        """jacfun() of a scalar tape, built once (Hessians are its Jacobian)."""
+        if self.n_out != 1:
+            raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
+        g = self.__dict__.get("_grad")
+        if g is None:
+            g = self._grad = self.jacfun()
+        return g
+
+    def hessian(self, x):
+        """Dense (n, n) Hessian of a scalar tape (the Jacobian of its gradient tape)."""
+        return self._gradient_tape().jacobian(x)
+
+    def hvp(self, x, v):
+        """Hessian-vector product H(x) v of a scalar tape: one forward and one tangent sweep of
+        the gradient tape (forward over reverse; no Hessian is formed).  Shaped like x."""
+        G = self._gradient_tape()
+        v = self._flat_input(v) if isinstance(v, dict) else np.asarray(v, dtype=np.float64)
+        if v.size != self.n_in:
+            raise ValueError(f"hvp: v has shape {v.shape}; expected shape {self.in_shape}")
+        return self._shape_in(np.ravel(G.jvp(x, v.ravel())))
+
+    def hessfun(self, sparse=False):
+        """A tape x -> vec(H(x)) (row-major (n, n)) of a scalar tape."""
+        return self._gradient_tape().jacfun(sparse=sparse)
+
     # ---- calling a tape while recording another: inline its ops -------------------------
     def _inline(self, x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+        where = self._inline_map(rec, x)
+        return wrap(rec, where[self.dep].reshape(self.out_shape))
+
+    def _inline_map(self, rec, x):
+        """Copy this tape's ops into recording ``rec`` on inputs ``x``; return the address in
+        ``rec`` of every slot of this tape's arena."""
         xa = (np.concatenate([addr_array(rec, x[k]).ravel() for k in self.input_names])
               if isinstance(x, dict) else addr_array(rec, x).ravel())
         if xa.size != self.n_in:
             raise ValueError(f"input has {xa.size} values; this tape expects shape "
                              f"{self.in_shape} ({self.n_in} values)")
-        # map every slot of this tape's arena to an address in the open recording; inputs
-        # must form one block, as the copied ops may read them as blocks
+        # inputs must form one block, as the copied ops may read them as blocks
         start = rec.contiguous(xa)
         where = np.full(self.arena_size, -1, dtype=np.int64)
         where[:self.n_in] = np.arange(start, start + self.n_in)
@@ -279,8 +326,7 @@ class Tape:
             o = rec.block_op(int(self.op[k]), int(self.flags[k]), ins.tolist(),
                              self.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist(), int(size[k]))
             where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
-        y = wrap(rec, where[self.dep].reshape(self.out_shape))
-        return y
+        return where
 
     # ---- files (io.py) -----------------------------------------------------------------
     def save(self, path):

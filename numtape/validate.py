@@ -143,7 +143,9 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         if ks.size == 0:
             continue
         params = iargs[iarg_ptr[ks][None, :] + np.arange(spec.nparams)[:, None]]
-        if np.any(params < 1) or np.any(params > arena):
+        nd = spec.nparams - spec.switches
+        dims, switches = params[:nd], params[nd:]
+        if np.any(dims < 1) or np.any(dims > arena) or np.any((switches != 0) & (switches != 1)):
             raise TapeFormatError(f"iargs: {spec.name} parameters out of range")
         # sizes in float64 first: products of hostile parameters must not wrap around
         lens_f, out_f = spec.sizes(params.astype(np.float64))

@@ -475,3 +475,15 @@ def test_escaped_traced_value_raises_later():
     with pytest.raises(nt.TracingError):
         nt.MakeTape(lambda y: np.concatenate([y, x]) * 2.0, np.zeros(3))
     assert numtape.recording.current() is None
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: np.stack([x[-1], np.sin(x[0])]) * 2.0,
+    lambda x: np.concatenate([x[1:], np.exp(x[:1])]) + 1.0,
+])
+def test_block_across_inputs_end_is_gathered(f):
+    """The last input and the first op output have consecutive provisional addresses, but the
+    constants are placed between them: such a block must be gathered, not read in place."""
+    x = np.array([0.3, 0.7])
+    F = nt.MakeTape(f, np.zeros(2))
+    np.testing.assert_array_equal(F(x), f(x))

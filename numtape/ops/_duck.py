@@ -19,15 +19,24 @@ INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 def polygamma(n, x):
     """scipy.special.polygamma that also records on traced arrays (SciPy's is a Python
-    function, not a ufunc, so NumPy's protocols never reach numtape)."""
-    from numtape.adarray import ADArray, elementwise  # the recording layer, imported late
-    from numtape.ops import BY_NAME
+    function, not a ufunc, so NumPy's protocols never reach numtape).  The order n must be a
+    constant non-negative integer."""
+    from numtape.adarray import ADArray  # the recording layer, imported late
     if isinstance(n, ADArray):
         raise TypeError("polygamma: the order n must be a constant")
     if isinstance(x, ADArray):
         n = np.asarray(n, dtype=np.float64)
         if np.any(n != np.floor(n)) or np.any(n < 0):
             raise ValueError("polygamma: n must be a non-negative integer")
+    return _polygamma(n, x)
+
+
+def _polygamma(n, x):
+    """polygamma for the formulas: records PolygammaOp whenever an operand is traced (in a
+    derivative tape the order operand can be traced; its derivative is zero)."""
+    from numtape.adarray import ADArray, elementwise
+    from numtape.ops import BY_NAME
+    if isinstance(n, ADArray) or isinstance(x, ADArray):
         return elementwise(BY_NAME["PolygammaOp"], n, x)
     return sc.polygamma(n, x)
 
@@ -35,7 +44,7 @@ def polygamma(n, x):
 class _Special:
     """scipy.special as the formulas see it, with ``polygamma`` able to record."""
 
-    polygamma = staticmethod(polygamma)
+    polygamma = staticmethod(_polygamma)
 
     def __getattr__(self, name):
         return getattr(sc, name)

@@ -1,0 +1,1 @@
+"""Tape -> the tape of another function: jacfun (dense), Hessians."""

@@ -1,0 +1,124 @@
+"""jacfun: the Jacobian of a tape as a new tape (RTMB's ``jacfun``; DESIGN section 5).
+
+The new tape replays F's ops on its own traced input (inlining them), then runs F's reverse
+sweep *as a recording*: for each output i it walks F's ops backwards, calling every op's
+recorded derivative rule (``rules.vjp_rule``) on traced arrays.  Adjoints are tracked as
+addresses per slot of F's arena, with -1 for a structural zero, so ops that output i does not
+reach record nothing.  Since the rules are written with ordinary ops, the result is an ordinary
+tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from numtape.adarray import addr_array, recorder_of, wrap
+from numtape.ops import BLOCK, OPS, PER_ELEMENT
+from numtape.rules import vjp_rule
+from numtape.validate import CONST_BIT, arg_pointers, operand_extents
+
+_ZERO = -1   # the structural zero adjoint
+
+
+def jacfun(F):
+    """A tape x -> vec(J(x)) (row-major (m, n)) of tape ``F``; see the module docstring."""
+    from numtape.tape import MakeTape
+    if F.input_names is None:
+        x0 = np.zeros(F.in_shape)
+    else:
+        x0 = {k: np.zeros(shape) for k, (_, shape) in F.input_names.items()}
+
+    def jac(x):
+        rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+        where = F._inline_map(rec, x)
+        plan = _Plan(F)
+        rows = [input_adjoints(plan, rec, where, i) for i in range(F.n_out)]
+        return wrap(rec, np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64))
+    return MakeTape(jac, x0)
+
+
+class _Plan:
+    """What every reverse replay of F needs: sizes, pointers, and the slots that depend on the
+    input (constants' adjoints are never needed)."""
+
+    def __init__(self, F):
+        self.F = F
+        self.size = np.diff(F.out_ptr).astype(np.int64)
+        self.arg_ptr, self.iarg_ptr = arg_pointers(F.op, self.size)
+        _, self.length = operand_extents(F.op, F.flags, F.out_ptr, F.iargs)
+        self.starts = F.args.astype(np.int64)
+        self.active = np.zeros(F.arena_size, dtype=bool)
+        self.active[:F.n_in] = True
+        for k in range(F.n_ops):
+            lo, hi = self.arg_ptr[k], self.arg_ptr[k + 1]
+            if any(self.active[s:s + ln].any()
+                   for s, ln in zip(self.starts[lo:hi], self.length[lo:hi])):
+                self.active[F.out_ptr[k]:F.out_ptr[k + 1]] = True
+
+
+def input_adjoints(plan, rec, where, i):
+    """Addresses (in recording ``rec``) of d F_i / d x, recorded through the rules; ``where``
+    maps F's arena slots to their addresses in ``rec`` (from ``Tape._inline_map``)."""
+    F, active = plan.F, plan.active
+    adj = np.full(F.arena_size, _ZERO, dtype=np.int64)
+    adj[F.dep[i]] = rec.const(1.0)
+    zero = rec.const(0.0)
+    for k in range(F.n_ops - 1, -1, -1):
+        o, n = int(F.out_ptr[k]), int(plan.size[k])
+        g_addr = adj[o:o + n]
+        if np.all(g_addr == _ZERO):
+            continue
+        g_addr = np.where(g_addr == _ZERO, zero, g_addr)
+        spec = OPS[F.op[k]]
+        lo, hi = plan.arg_ptr[k], plan.arg_ptr[k + 1]
+        a, lens = plan.starts[lo:hi], plan.length[lo:hi]
+        if spec.arity == PER_ELEMENT:           # gathers and the DepOp: scatter-add
+            keep = active[a]
+            _scatter_add(rec, adj, a[keep], g_addr[keep])
+            continue
+        flags = int(F.flags[k])
+        wanted = [not (flags >> (CONST_BIT + j)) & 1 and active[s:s + ln].any()
+                  for j, (s, ln) in enumerate(zip(a, lens))]
+        if not any(wanted):
+            continue
+        params = tuple(int(v) for v in F.iargs[plan.iarg_ptr[k]:plan.iarg_ptr[k + 1]])
+        y, g = _traced(rec, where[o:o + n]), _traced(rec, g_addr)
+        if spec.kind == BLOCK:
+            xs = [_traced(rec, where[s:s + ln]) for s, ln in zip(a, lens)]
+        else:   # broadcast scalars are spread over the block (addresses only)
+            xs = [_traced(rec, where[s:s + ln] if ln == n else np.full(n, where[s]))
+                  for s, ln in zip(a, lens)]
+        for j, ct in enumerate(vjp_rule(spec, g, xs, y, params)):
+            if ct is None or not wanted[j]:
+                continue
+            if spec.kind != BLOCK and lens[j] != n:
+                ct = np.sum(ct)
+            _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel(), zero)
+    out = adj[:F.n_in]
+    return np.where(out == _ZERO, zero, out)
+
+
+def _traced(rec, addr):
+    """An ADArray over addresses (a scalar one for a single address)."""
+    return wrap(rec, int(addr[0]) if addr.size == 1 else addr)
+
+
+def _add(rec, adj, slots, ct, zero):
+    """adj[slots] += ct (addresses), recording an AddOp only where adj is not a zero."""
+    cur = adj[slots]
+    fresh = cur == _ZERO
+    if fresh.all():
+        adj[slots] = ct
+        return
+    summed = _traced(rec, np.where(fresh, zero, cur)) + _traced(rec, ct)
+    adj[slots] = np.where(fresh, ct, addr_array(rec, summed).ravel())
+
+
+def _scatter_add(rec, adj, slots, g):
+    """adj[slots] += g for possibly repeated slots (a gather reading one value twice)."""
+    if slots.size == 0:
+        return
+    uniq, first, counts = np.unique(slots, return_index=True, return_counts=True)
+    ct = g[first]
+    for u in np.flatnonzero(counts > 1):
+        ct[u] = addr_array(rec, np.sum(wrap(rec, g[slots == uniq[u]])))
+    _add(rec, adj, uniq, ct, rec.const(0.0))

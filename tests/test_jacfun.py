@@ -1,0 +1,115 @@
+"""Derivative tapes: jacfun (second derivatives of every op through its recorded rule),
+jacfun of jacfun, hessian, hvp, hessfun.
+
+For every op of the table, G = F.jacfun() must reproduce F's Jacobian, and G itself is held
+to the checks first derivatives get (reverse vs tangent vs recorded rules vs finite
+differences of G): that is the second derivative of the op, in every mode.
+"""
+import numpy as np
+import pytest
+from test_ops_table import BLOCK_CASES, SHAPES, _seed, build, sample_operands
+
+import numtape as nt
+from numtape.ops import BY_NAME, ELEMENTWISE, OPS
+from numtape.testing import check_grads, finite_jacobian
+
+
+def _elementwise_case(spec):
+    kinds = ["v"] * spec.arity
+    if spec.arity > 1:
+        kinds[0] = "s"   # one broadcast operand: its cotangent is summed in the rule
+    pattern = tuple((k, True) for k in kinds)
+    values = sample_operands(spec.name, [SHAPES[k] for k in kinds],
+                             np.random.default_rng(_seed(spec.name, "jacfun")))
+    f, x, discrete = build(spec, pattern, values)
+    return f, x, not discrete.any()
+
+
+def _cases():
+    for spec in OPS:
+        if spec.kind == ELEMENTWISE:
+            yield pytest.param(spec.name, None, id=spec.name)
+        else:
+            for case in BLOCK_CASES[spec.name]:
+                yield pytest.param(spec.name, case, id=f"{spec.name}-{case.id}")
+
+
+def check_second_order(f, x, fd=True):
+    F = nt.MakeTape(f, x)
+    G = F.jacfun()
+    assert G.n_in == F.n_in and G.n_out == F.n_out * F.n_in
+    np.testing.assert_allclose(G(x).reshape(F.n_out, F.n_in), F.jacobian(x), rtol=1e-12,
+                               atol=1e-13, err_msg="jacfun value differs from the Jacobian")
+    check_grads(lambda z: G(z), x, rtol=1e-5, atol=1e-7, fd=fd)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("name, case", list(_cases()))
+def test_second_derivatives(name, case):
+    if case is None:
+        f, x, fd = _elementwise_case(BY_NAME[name])
+    else:
+        f, x, fd = case.f, case.x, case.fd
+    check_second_order(f, x, fd=fd)
+
+
+def _rosen(x):
+    return np.sum(100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
+
+
+@pytest.mark.parametrize("f, x", [
+    (_rosen, np.array([0.3, -1.2, 0.8, 1.5])),
+    (lambda x: np.exp(x[0] * x[1]) * np.sin(x[2]) + x[0] ** 3, np.array([0.2, 0.7, -0.4])),
+    (lambda x: np.linalg.slogdet(x.reshape(2, 2) @ x.reshape(2, 2).T + np.eye(2))[1],
+     np.array([0.5, -0.3, 0.2, 1.1])),
+])
+def test_hessian_hvp_hessfun(f, x):
+    F = nt.MakeTape(f, x)
+    H = F.hessian(x)
+    H_fd = finite_jacobian(lambda z: F.gradient(z), x)
+    np.testing.assert_allclose(H, H_fd, rtol=1e-7, atol=1e-7)
+    np.testing.assert_allclose(H, H.T, rtol=1e-12, atol=1e-12)
+    v = np.random.default_rng(0).standard_normal(x.size)
+    np.testing.assert_allclose(F.hvp(x, v), H @ v, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(F.hessfun()(x).reshape(x.size, x.size), H, rtol=1e-12,
+                               atol=1e-12)
+
+
+def test_jacfun_of_jacfun_third_order():
+    """d^3/dx^3 of x^5 y^2 terms, against the closed form."""
+    F = nt.MakeTape(lambda x: x[0] ** 5 * x[1] ** 2, np.zeros(2))
+    T = F.jacfun().jacfun().jacfun()
+    a, b = 1.3, -0.7
+    t = T([a, b]).reshape(2, 2, 2)
+    np.testing.assert_allclose(t[0, 0, 0], 60 * a ** 2 * b ** 2, rtol=1e-13)
+    np.testing.assert_allclose(t[0, 0, 1], 40 * a ** 3 * b, rtol=1e-13)
+    np.testing.assert_allclose(t[0, 1, 1], 10 * a ** 4, rtol=1e-13)
+    np.testing.assert_allclose(t[1, 1, 1], 0.0, atol=0)
+
+
+def test_jacfun_vector_output_and_dict_input():
+    F = nt.MakeTape(lambda d: np.concatenate([np.sin(d["a"]) * d["b"][0], d["b"] ** 2]),
+                    {"a": np.zeros(2), "b": np.zeros(3)})
+    G = F.jacfun()
+    assert G.input_names.keys() == F.input_names.keys()
+    x = {"a": np.array([0.3, -0.5]), "b": np.array([1.5, 2.0, -1.0])}
+    np.testing.assert_allclose(G(x).reshape(5, 5), F.jacobian(x), rtol=1e-14)
+
+
+def test_jacfun_keeps_branches_live():
+    """np.where's condition is re-decided in the derivative tape too."""
+    F = nt.MakeTape(lambda x: np.where(x > 0, x ** 2, -x ** 3), np.ones(3))
+    G = F.jacfun()
+    x = np.array([-1.0, 0.5, 2.0])
+    np.testing.assert_array_equal(np.diag(G(x).reshape(3, 3)), [-3.0, 1.0, 4.0])
+
+
+def test_jacfun_of_constant_output():
+    F = nt.MakeTape(lambda x: np.array([2.0, 3.0]) + 0.0 * np.sum(x), np.zeros(2))
+    np.testing.assert_array_equal(F.jacfun()([1.0, 2.0]), np.zeros(4))
+
+
+def test_hessian_needs_scalar_tape():
+    F = nt.MakeTape(lambda x: x * 2.0, np.zeros(2))
+    with pytest.raises(ValueError, match="scalar"):
+        F.hessian([1.0, 2.0])
