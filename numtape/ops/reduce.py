@@ -9,7 +9,6 @@ import numba
 import numpy as np
 
 from numtape.ops import block_op
-from numtape.ops._duck import select
 
 # unsigned offsets: Numba skips negative-index wraparound, and simple loops vectorize
 _u = np.uint64
