@@ -22,14 +22,15 @@ def _vignette(x):   # RTMB's example: computations no output depends on
     return y[0]
 
 
-def _dup_scalars(x):   # a duplicate read together with its original as one block
-    s0, s1 = np.sin(x[0]), np.sin(x[0])
-    return np.stack([s0, s1]) * x[:2]
+def _dup_scalars(x):   # a duplicate read as one block with its original, and with another op
+    s0, s1, s2 = np.sin(x[0]), np.sin(x[0]), np.cos(x[1])
+    return np.stack([s0, s1]) * x[:2] + np.stack([s1, s2])
 
 
 def _folded_next_to_traced(x):   # a constant-only scalar read with a traced one as one block
+    t = np.cos(x[2])
     c0, c1 = np.exp(nt.zeros(()) + 2.0), np.sin(x[1])
-    return np.stack([c0, c1]) * x[:2]
+    return np.stack([c0, c1]) * x[:2] + t
 
 
 def _dead_chain(x):
