@@ -41,6 +41,25 @@ def constant_values(F):
     return val
 
 
+def _constant_finder(values, n_in, c0):
+    """``find(slot)``: the first constant slot holding the bit pattern of ``values[slot]``
+    (the old pool is searched sorted; folded scalars are remembered as they are met)."""
+    bits = values.view(np.int64)
+    order = np.argsort(bits[n_in:c0], kind="stable")   # stable: the first of equal constants
+    pool = bits[n_in:c0][order]
+    folded = {}
+
+    def find(slot):
+        b = bits[slot]
+        i = int(np.searchsorted(pool, b))
+        if i < pool.size and pool[i] == b:
+            return n_in + int(order[i])
+        first = folded.setdefault(int(b), slot)   # a scalar about to be folded is remembered
+        return None if first == slot else first
+
+    return find
+
+
 def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
     """Redirected operand starts (old numbering) and the ops to fold (bool per op)."""
     n_ops, n_in, c0 = F.n_ops, F.n_in, int(F.out_ptr[0])
@@ -53,9 +72,7 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
     is_const = np.zeros(F.arena_size, dtype=bool)
     is_const[n_in:c0] = True
     fold = np.zeros(n_ops, dtype=bool)
-    scalar_at = {}                        # bit pattern of a constant -> its first slot
-    for s in range(c0 - 1, n_in - 1, -1):
-        scalar_at[values[s:s + 1].tobytes()] = s
+    same_constant = _constant_finder(values, n_in, c0)
     seen = {}
     for k in range(n_ops):
         p, q = ap[k], ap[k + 1]
@@ -73,14 +90,12 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
             alias[k] = start[first]
         elif all(is_const[s] if m == 1 else is_const[s:s + m].all()
                  for s, m in zip(a[p:q], lens[p:q])):
-            same = scalar_at.get(values[start[k]:end[k]].tobytes()) if n == 1 else None
+            same = same_constant(start[k]) if n == 1 else None
             if same is not None:
                 alias[k] = same
             else:
                 fold[k] = True
                 is_const[start[k]:end[k]] = True
-                if n == 1:
-                    scalar_at[values[start[k]:end[k]].tobytes()] = start[k]
         else:
             t = identity_operand(op[k], n, a[p:q], lens[p:q], is_const, values)
             if t is not None:
