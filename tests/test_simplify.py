@@ -58,6 +58,8 @@ CASES = {
                   ("optimize",)),
     "plus_zero_kept": (lambda x: 1.0 / (x + 0.0), np.ones(2), ()),
     "outputs_inputs_constants": (lambda x: [x, 2.0, x[0], np.sin(x[1])], np.ones(2), ()),
+    "constant_outputs": (lambda x: [np.exp(nt.zeros(2) + 1.0), x[0] * np.cos(nt.zeros(()))],
+                         np.ones(2), ("optimize",)),
     "unused_inputs": (lambda x: x[1] ** 2 + np.sin(x[1]), np.ones(4), ()),
     "dict_inputs": (lambda d: d["a"] * np.sum(d["b"] ** 2) + np.sin(d["a"]) * np.sin(d["a"]),
                     {"a": np.ones(2), "b": np.ones((2, 2))}, ("optimize",)),
@@ -174,8 +176,13 @@ def test_constant_only_ops_are_folded(tapes):
 
 
 def test_identities(tapes):
-    G = tapes["times_one"][1]["optimize"]
+    F, simplified = tapes["times_one"]
+    G = simplified["optimize"]
     assert [_count(G, n) for n in ("MulOp", "DivOp", "SubOp")] == [0, 0, 0]
+    x = np.array([-0.0, 0.0, -2.0])    # the signs of zeros survive x - 0.0 and x + (-0.0)
+    np.testing.assert_array_equal(np.signbit(G(x)), np.signbit(F(x)))
+    G = tapes["constant_outputs"][1]["optimize"]   # cos(0) folded to 1.0, then x[0] * 1.0
+    assert G.op.tolist() == [BY_NAME["DepOp"].code]
     # x + 0.0 is not bit-exact at x = -0.0 (gives +0.0; 1 / y then flips sign): kept
     F, simplified = tapes["plus_zero_kept"]
     assert _count(simplified["optimize"], "AddOp") == 1
