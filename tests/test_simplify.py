@@ -54,8 +54,9 @@ CASES = {
     "repeated_sin": (lambda x: np.sin(x) * np.sin(x) + np.sin(x), np.ones(3), ("optimize",)),
     "constant_subexpression": (lambda x: np.exp(nt.zeros(3) + 2.0) * x + np.cos(nt.zeros(())),
                                np.ones(3), ("optimize",)),
-    "times_one": (lambda x: x * 1.0 + x / 1.0 - 0.0 + (-0.0) + 1.0 * x[0], np.ones(3),
-                  ("optimize",)),
+    # x * 1.0 twice: the duplicate of a redirected op is redirected too
+    "times_one": (lambda x: x * 1.0 + x / 1.0 - 0.0 + (-0.0) + 1.0 * x[0] + np.sin(x * 1.0),
+                  np.ones(3), ("optimize",)),
     "plus_zero_kept": (lambda x: 1.0 / (x + 0.0), np.ones(2), ()),
     "outputs_inputs_constants": (lambda x: [x, 2.0, x[0], np.sin(x[1])], np.ones(2), ()),
     "constant_outputs": (lambda x: [np.exp(nt.zeros(2) + 1.0), x[0] * np.cos(nt.zeros(()))],

@@ -86,8 +86,8 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
         n = end[k] - start[k]
         key = (op[k], flags[k], n, tuple(a[p:q]), tuple(iargs[iq[k]:iq[k + 1]]))
         first = seen.setdefault(key, k)
-        if first != k:
-            alias[k] = start[first]
+        if first != k:      # the first may itself be redirected: follow it (no chains)
+            alias[k] = alias[first] if alias[first] >= 0 else start[first]
         elif all(is_const[s] if m == 1 else is_const[s:s + m].all()
                  for s, m in zip(a[p:q], lens[p:q])):
             same = same_constant(start[k]) if n == 1 else None
