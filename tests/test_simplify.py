@@ -59,6 +59,9 @@ CASES = {
                   np.ones(3), ("optimize",)),
     "plus_zero_kept": (lambda x: 1.0 / (x + 0.0), np.ones(2), ()),
     "outputs_inputs_constants": (lambda x: [x, 2.0, x[0], np.sin(x[1])], np.ones(2), ()),
+    # zeros + 2.0 folds onto the pooled 2.0: the two products are then duplicates
+    "folded_then_merged": (lambda x: x * 2.0 + x * (nt.zeros(()) + 2.0), np.ones(3),
+                           ("optimize",)),
     "constant_outputs": (lambda x: [np.exp(nt.zeros(2) + 1.0), x[0] * np.cos(nt.zeros(()))],
                          np.ones(2), ("optimize",)),
     "unused_inputs": (lambda x: x[1] ** 2 + np.sin(x[1]), np.ones(4), ()),

@@ -3,11 +3,11 @@
 Ops are visited in order.  Each op's operands are first redirected to canonical blocks; then
 the op is
 
-* merged into an earlier op with the same opcode, flags, output size, (redirected) operands and
-  integer parameters: both compute the same block, so readers of the later one read the
-  earlier one.  Only operand blocks lying wholly inside the duplicate are redirected; a block
-  straddling it and another output keeps the duplicate alive (dead-code elimination drops it
-  otherwise);
+* merged into an earlier op with the same opcode, broadcast flags, output size, (redirected)
+  operands and integer parameters: both compute the same block, so readers of the later one
+  read the earlier one.  Only operand blocks lying wholly inside the duplicate are
+  redirected; a block straddling it and another output keeps the duplicate alive (dead-code
+  elimination drops it otherwise);
 * or marked for folding when every operand is a constant (a literal of the constant pool or
   the output of an op already marked), transitively: such a value is the same at every input,
   so it is evaluated once.  Nothing that depends on an input is ever folded, so record-time
@@ -25,8 +25,10 @@ from numtape.kernels import sweeps
 from numtape.ops import BY_NAME
 from numtape.passes.dce import slot_owner
 from numtape.passes.identities import identity_operand
+from numtape.validate import CONST_BIT
 
 DEP = BY_NAME["DepOp"].code
+BROADCAST_BITS = 2**CONST_BIT - 1
 
 
 def constant_values(F):
@@ -84,7 +86,10 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
         if op[k] == DEP:
             continue
         n = end[k] - start[k]
-        key = (op[k], flags[k], n, tuple(a[p:q]), tuple(iargs[iq[k]:iq[k + 1]]))
+        # broadcast bits only: the constant bits follow from the addresses (compaction
+        # recomputes them), and a redirected operand may have become a constant
+        key = (op[k], flags[k] & BROADCAST_BITS, n, tuple(a[p:q]),
+               tuple(iargs[iq[k]:iq[k + 1]]))
         first = seen.setdefault(key, k)
         if first != k:      # the first may itself be redirected: follow it (no chains)
             alias[k] = alias[first] if alias[first] >= 0 else start[first]
