@@ -188,9 +188,9 @@ def test_identities(tapes):
     G = tapes["constant_outputs"][1]["optimize"]   # cos(0) folded to 1.0, then x[0] * 1.0
     assert G.op.tolist() == [BY_NAME["DepOp"].code]
     # x + 0.0 is not bit-exact at x = -0.0 (gives +0.0; 1 / y then flips sign): kept
-    F, simplified = tapes["plus_zero_kept"]
-    assert _count(simplified["optimize"], "AddOp") == 1
-    np.testing.assert_array_equal(simplified["optimize"]([-0.0, 1.0]), [np.inf, 1.0])
+    G = tapes["plus_zero_kept"][1]["optimize"]
+    assert _count(G, "AddOp") == 1
+    np.testing.assert_array_equal(G([-0.0, 1.0]), [np.inf, 1.0])
 
 
 def test_inputs_are_never_folded():
@@ -211,8 +211,7 @@ def test_inputs_are_never_folded():
 
 
 def test_unused_inputs_are_kept(tapes):
-    F, simplified = tapes["unused_inputs"]
-    for G in simplified.values():
+    for G in tapes["unused_inputs"][1].values():
         assert G.n_in == 4
         np.testing.assert_array_equal(G.gradient([1.0, 2.0, 3.0, 4.0])[[0, 2, 3]], 0.0)
 
