@@ -328,6 +328,29 @@ class Tape:
             where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
         return where
 
+    # ---- passes (passes/) ---------------------------------------------------------------
+    def simplify(self, mode="optimize"):
+        """A new, smaller Tape with the same values and derivatives.
+
+        Parameters
+        ----------
+        mode : {"optimize", "eliminate"}
+            ``"eliminate"`` drops the ops no output depends on; ``"optimize"`` also merges
+            common subexpressions, folds constant-only ops and applies exact identities.
+
+        Examples
+        --------
+        >>> import numpy as np, numtape as nt
+        >>> def f(x):
+        ...     unused = np.sin(x)
+        ...     return np.exp(x)[0]
+        >>> F = nt.MakeTape(f, np.zeros(3))
+        >>> F, F.simplify("eliminate")
+        (<Tape R^3 -> R^1: 6 ops, arena 10>, <Tape R^3 -> R^1: 5 ops, arena 7>)
+        """
+        from numtape.passes import simplify
+        return simplify(self, mode)
+
     # ---- files (io.py) -----------------------------------------------------------------
     def save(self, path):
         """Write the tape to ``path`` (a versioned ``.npz``, no pickle); ``nt.load`` reads it."""

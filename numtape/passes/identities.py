@@ -1,0 +1,56 @@
+"""Algebraic identities that hold bit for bit in IEEE arithmetic, values and derivatives.
+
+Applied, with ``c`` a constant scalar (a scalar-broadcast operand, or a size-1 op):
+
+* ``x * 1``, ``1 * x``, ``x / 1`` -> x;
+* ``x - (+0.0)`` -> x (``-0.0 - 0.0`` is ``-0.0``);
+* ``x + (-0.0)``, ``(-0.0) + x`` -> x.
+
+The local partial of the kept operand is exactly 1 in each case, so derivatives are unchanged.
+
+Deliberately not applied:
+
+* ``x + 0.0`` (and ``x - (-0.0)``): equal in value but maps ``-0.0`` to ``+0.0``, a sign that
+  later ops can observe (``1 / y``, ``arctan2``, ``copysign``);
+* ``x * 0``: ``inf * 0`` and ``nan * 0`` are NaN;
+* ``x - x``: ``inf - inf`` is NaN.
+
+Ops are looked up by name, so the table needs no other knowledge of the op set.
+"""
+import math
+
+from numtape.ops import BY_NAME
+
+
+def _one(c):
+    return c == 1.0
+
+
+def _plus_zero(c):
+    return c == 0.0 and math.copysign(1.0, c) > 0
+
+
+def _minus_zero(c):
+    return c == 0.0 and math.copysign(1.0, c) < 0
+
+
+# opcode -> ((operand kept, neutral constant operand, test on the constant), ...)
+RULES = {
+    BY_NAME["MulOp"].code: ((0, 1, _one), (1, 0, _one)),
+    BY_NAME["DivOp"].code: ((0, 1, _one),),
+    BY_NAME["SubOp"].code: ((0, 1, _plus_zero),),
+    BY_NAME["AddOp"].code: ((0, 1, _minus_zero), (1, 0, _minus_zero)),
+}
+
+
+def identity_operand(code, n, starts, lengths, is_const, values):
+    """Start of the operand an op of ``n`` values equals by an identity above, else None.
+
+    ``starts``/``lengths`` are the op's operand blocks; ``is_const``/``values`` say which arena
+    slots hold constants and their values.
+    """
+    for kept, neutral, test in RULES.get(code, ()):
+        s = starts[neutral]
+        if lengths[neutral] == 1 and lengths[kept] == n and is_const[s] and test(values[s]):
+            return starts[kept]
+    return None
