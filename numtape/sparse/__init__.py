@@ -6,6 +6,10 @@ tape; ``color_columns`` / ``color_rows`` / ``star_coloring`` group independent c
 assembling ``scipy.sparse.csr_matrix`` results from precomputed plans.
 """
 from numtape.sparse.coloring import color_columns, color_rows, star_coloring
+from numtape.sparse.evaluate import (HessianPlan, JacobianPlan, sparse_hessian_from_gradient,
+                                     sparse_jacobian)
 from numtape.sparse.pattern import hessian_pattern, jacobian_pattern
 
-__all__ = ["color_columns", "color_rows", "hessian_pattern", "jacobian_pattern", "star_coloring"]
+__all__ = ["HessianPlan", "JacobianPlan", "color_columns", "color_rows", "hessian_pattern",
+           "jacobian_pattern", "sparse_hessian_from_gradient", "sparse_jacobian",
+           "star_coloring"]
