@@ -79,3 +79,16 @@ def greedy_star(order, ptr, adj):
             c += 1
         color[v] = c
     return color
+
+
+@jit
+def lines_distinct(ptr, idx, colors, n_colors):
+    """True when no line ``idx[ptr[r]:ptr[r + 1]]`` holds two entries of one color."""
+    seen = np.full(max(n_colors, 1), -1, dtype=np.int64)
+    for r in range(ptr.size - 1):
+        for t in range(ptr[r], ptr[r + 1]):
+            c = colors[idx[t]]
+            if seen[c] == r:
+                return False
+            seen[c] = r
+    return True

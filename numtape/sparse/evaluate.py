@@ -8,6 +8,7 @@ into the csr ``data`` array.
 import numpy as np
 import scipy.sparse as sp
 
+from numtape.sparse import _kernels
 from numtape.sparse.coloring import color_columns, color_rows, star_coloring
 from numtape.sparse.pattern import jacobian_pattern
 
@@ -28,13 +29,19 @@ def _entries(P):
     return np.repeat(np.arange(P.shape[0]), np.diff(P.indptr)), P.indices.astype(np.int64)
 
 
-def _compressed(sweep, colors, k, n_seed, n_result, arena):
+def _by_color(colors, k):
+    """Indices sorted by color and the start of each color's run (k + 1), for seeding."""
+    order = np.argsort(colors, kind="stable")
+    return order, np.searchsorted(colors[order], np.arange(k + 1))
+
+
+def _compressed(sweep, colors, by_color, n_seed, n_result, arena):
     """Run ``sweep(seeds)`` over chunks of the k colors; seeds[c, j] = 1 where colors[j] == c.
 
     Returns the (k, n_result) compressed result."""
     chunk = int(min(_MAX_SEEDS, max(1, _WORK_FLOATS // max(arena, 1))))
-    order = np.argsort(colors, kind="stable")
-    bounds = np.searchsorted(colors[order], np.arange(k + 1))
+    order, bounds = by_color
+    k = bounds.size - 1
     out = np.empty((k, n_result))
     for s in range(0, k, chunk):
         e = min(k, s + chunk)
@@ -86,14 +93,16 @@ class JacobianPlan:
             raise ValueError(f"{mode} coloring has shape {colors.shape}; pattern is {P.shape}")
         self.pattern, self.mode, self.colors = P, mode, colors
         self.n_colors = int(colors.max()) + 1 if colors.size else 0
+        self._by_color = _by_color(colors, self.n_colors)
         r, c = _entries(P)
         if mode == "column":
             self.index = colors[c] * m + r
-            key = r * self.n_colors + colors[c]   # one entry per (row, column color)
+            lines = P
         else:
             self.index = colors[r] * n + c
-            key = c * self.n_colors + colors[r]
-        if key.size and np.unique(key).size != key.size:
+            lines = P.T.tocsr()
+        ptr, idx = (np.asarray(a, dtype=np.int64) for a in (lines.indptr, lines.indices))
+        if not _kernels.lines_distinct(ptr, idx, colors, self.n_colors):
             raise ValueError(f"the {mode} coloring is not valid for this pattern: two "
                              f"same-colored {mode}s share a non-zero line")
 
@@ -105,10 +114,10 @@ class JacobianPlan:
                              f"R^{F.n_in} -> R^{F.n_out}")
         val = F._forward(x)
         if self.mode == "column":
-            B = _compressed(lambda V: F._tangent(val, V), self.colors, self.n_colors, n, m,
+            B = _compressed(lambda V: F._tangent(val, V), self.colors, self._by_color, n, m,
                             F.arena_size)
         else:
-            B = _compressed(lambda W: F._reverse(val, W), self.colors, self.n_colors, m, n,
+            B = _compressed(lambda W: F._reverse(val, W), self.colors, self._by_color, m, n,
                             F.arena_size)
         P = self.pattern
         return sp.csr_matrix((B.ravel()[self.index], P.indices.copy(), P.indptr.copy()),
@@ -159,6 +168,7 @@ class HessianPlan:
             raise ValueError(f"colors has shape {colors.shape}; expected ({n},)")
         self.pattern, self.colors = P, colors
         k = self.n_colors = int(colors.max()) + 1 if n else 0
+        self._by_color = _by_color(colors, k)
         r, c = _entries(P)
         keys, counts = np.unique(r * k + colors[c], return_counts=True)
 
@@ -180,7 +190,7 @@ class HessianPlan:
             raise ValueError(f"plan is for an ({n}, {n}) Hessian; gradient tape is "
                              f"R^{G.n_in} -> R^{G.n_out}")
         val = G._forward(x)
-        T = _compressed(lambda V: G._tangent(val, V), self.colors, self.n_colors, n, n,
+        T = _compressed(lambda V: G._tangent(val, V), self.colors, self._by_color, n, n,
                         G.arena_size)
         P = self.pattern
         return sp.csr_matrix((T.ravel()[self.index], P.indices.copy(), P.indptr.copy()),
