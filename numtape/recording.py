@@ -76,6 +76,14 @@ class Recorder:
         self.n_const += flat.size
         return np.arange(start, start + flat.size, dtype=np.int64).reshape(np.shape(values))
 
+    def _const_flat(self):
+        """All constant values so far, by provisional address - CONST_BASE."""
+        cached = getattr(self, "_flat", None)
+        if cached is None or cached.size != self.n_const:
+            cached = self._flat = np.concatenate(
+                [np.atleast_1d(np.asarray(c, dtype=np.float64)) for c in self.const_values])
+        return cached
+
     # ---- ops ---------------------------------------------------------------------------
     def scalar_op(self, code: int, args) -> int:
         """Record a size-1 op with operand addresses ``args``; return its output address."""
@@ -116,6 +124,8 @@ class Recorder:
         flat = addr.ravel()
         n = flat.size
         a0 = int(flat[0])
+        if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a new constant block
+            return int(self.const_block(self._const_flat()[flat - CONST_BASE])[0])
         if n == 1 or (int(flat[-1]) - a0 == n - 1 and not a0 < self.n_in <= int(flat[-1])
                       and np.all(np.diff(flat) == 1)):
             return a0   # consecutive, and not across the inputs' end (constants go there)

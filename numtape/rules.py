@@ -31,10 +31,11 @@ def vjp_rule(spec, g, xs, y, params=()):
         return spec.vjp(g, xs, y, params)
     if spec.zero_derivative:
         return [None] * spec.arity
-    return [_chain(g, d(*xs, y)) for d in spec.partials]
+    return [chain_partial(g, d(*xs, y)) for d in spec.partials]
 
 
-def _chain(g, d):
+def chain_partial(g, d):
+    """g * d for a local partial d (recording nothing for the constant partials 0, 1, -1)."""
     if type(d) is float:  # a constant partial records no product
         if d == 0.0:
             return None

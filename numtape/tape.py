@@ -265,7 +265,8 @@ class Tape:
                [ 3.,  0.]])
         """
         if sparse:
-            raise NotImplementedError("jacfun(sparse=True) is not available yet")
+            from numtape.derived.sparse import sparse_jacfun
+            return sparse_jacfun(self)
         from numtape.derived.jacfun import jacfun
         return jacfun(self)
 
@@ -292,8 +293,12 @@ class Tape:
         return self._shape_in(np.ravel(G.jvp(x, v.ravel())))
 
     def hessfun(self, sparse=False):
-        """A tape x -> vec(H(x)) (row-major (n, n)) of a scalar tape."""
-        return self._gradient_tape().jacfun(sparse=sparse)
+        """A tape x -> vec(H(x)) (row-major (n, n)) of a scalar tape; with ``sparse=True`` a
+        tape of the structural non-zeros (star coloring) whose calls return csr matrices."""
+        if sparse:
+            from numtape.derived.sparse import sparse_hessfun
+            return sparse_hessfun(self, self._gradient_tape())
+        return self._gradient_tape().jacfun()
 
     # ---- calling a tape while recording another: inline its ops -------------------------
     def _inline(self, x):

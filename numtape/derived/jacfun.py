@@ -13,7 +13,7 @@ import numpy as np
 
 from numtape.adarray import addr_array, recorder_of, wrap
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
-from numtape.rules import vjp_rule
+from numtape.rules import chain_partial, vjp_rule
 from numtape.validate import CONST_BIT, arg_pointers, operand_extents
 
 _ZERO = -1   # the structural zero adjoint
@@ -21,19 +21,27 @@ _ZERO = -1   # the structural zero adjoint
 
 def jacfun(F):
     """A tape x -> vec(J(x)) (row-major (m, n)) of tape ``F``; see the module docstring."""
+    return record_reverse(F, [[i] for i in range(F.n_out)], None)
+
+
+def record_reverse(F, seeds, pick):
+    """A tape of F's input: the reverse sweep of F re-recorded once per entry of ``seeds``
+    (each a list of F's outputs seeded with 1), results stacked (len(seeds), n_in) and
+    flattened, then ``pick`` (an index array; None: all of them) of its entries."""
     from numtape.tape import MakeTape
     if F.input_names is None:
         x0 = np.zeros(F.in_shape)
     else:
         x0 = {k: np.zeros(shape) for k, (_, shape) in F.input_names.items()}
 
-    def jac(x):
+    def reverse(x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
         where = F._inline_map(rec, x)
         plan = _Plan(F)
-        rows = [input_adjoints(plan, rec, where, i) for i in range(F.n_out)]
-        return wrap(rec, np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64))
-    return MakeTape(jac, x0)
+        rows = [input_adjoints(plan, rec, where, s) for s in seeds]
+        out = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+        return wrap(rec, out if pick is None else out[pick])
+    return MakeTape(reverse, x0)
 
 
 class _Plan:
@@ -53,14 +61,24 @@ class _Plan:
             if any(self.active[s:s + ln].any()
                    for s, ln in zip(self.starts[lo:hi], self.length[lo:hi])):
                 self.active[F.out_ptr[k]:F.out_ptr[k + 1]] = True
+        self._partials = {}
+
+    def partial(self, k, j, spec, xs, y):
+        """The local partial of op k's operand j (an elementwise op), recorded once."""
+        d = self._partials.get((k, j))
+        if d is None:
+            d = self._partials[(k, j)] = spec.partials[j](*xs, y)
+        return d
 
 
-def input_adjoints(plan, rec, where, i):
-    """Addresses (in recording ``rec``) of d F_i / d x, recorded through the rules; ``where``
-    maps F's arena slots to their addresses in ``rec`` (from ``Tape._inline_map``)."""
+def input_adjoints(plan, rec, where, rows):
+    """Addresses (in recording ``rec``) of d (sum of F_i, i in ``rows``) / d x, recorded
+    through the rules; ``where`` maps F's arena slots to their addresses in ``rec`` (from
+    ``Tape._inline_map``).  Several rows at once serve compressed (colored) Jacobians."""
     F, active = plan.F, plan.active
     adj = np.full(F.arena_size, _ZERO, dtype=np.int64)
-    adj[F.dep[i]] = rec.const(1.0)
+    slots, counts = np.unique(F.dep[np.asarray(rows, dtype=np.int64)], return_counts=True)
+    adj[slots] = [rec.const(float(c)) for c in counts]
     zero = rec.const(0.0)
     for k in range(F.n_ops - 1, -1, -1):
         o, n = int(F.out_ptr[k]), int(plan.size[k])
@@ -87,7 +105,13 @@ def input_adjoints(plan, rec, where, i):
         else:   # broadcast scalars are spread over the block (addresses only)
             xs = [_traced(rec, where[s:s + ln] if ln == n else np.full(n, where[s]))
                   for s, ln in zip(a, lens)]
-        for j, ct in enumerate(vjp_rule(spec, g, xs, y, params)):
+        if spec.kind == BLOCK:
+            cts = vjp_rule(spec, g, xs, y, params)
+        else:   # the local partials are recorded once, whatever the number of replays
+            cts = [None if spec.zero_derivative or not wanted[j] else
+                   chain_partial(g, plan.partial(k, j, spec, xs, y))
+                   for j in range(spec.arity)]
+        for j, ct in enumerate(cts):
             if ct is None or not wanted[j]:
                 continue
             if spec.kind != BLOCK and lens[j] != n:

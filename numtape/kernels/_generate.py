@@ -138,6 +138,22 @@ def _reverse_step(spec):
     return out + [f"ew{spec.arity}_reverse(code, val, adj, f, o, n, {_arg_xs(spec)})"]
 
 
+def _tangent_scalar(spec):
+    if spec.kind == BLOCK:
+        return None
+    if spec.zero_derivative:
+        return ["if n == 1:", "    tan0[o] = 0.0", f"    p += {spec.arity}", "    continue"]
+    # one direction, scalar ops (forward over reverse on a Python-loop tape): a partial is
+    # computed only where its operand's tangent is non-zero
+    body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
+    body += _load(spec, lambda j: f"x{j}") + ["y = val[o]", "t = 0.0"]
+    for j, e in enumerate(spec.partial_exprs):
+        body += [f"tx = tan0[x{j}]", "if tx != 0.0:", f"    d = {_kernel_expr(e)}",
+                 "    if d != 0.0:", "        t += d * tx"]
+    return (["if n == 1:"] + _ind(body, 1)
+            + ["    tan0[o] = t", f"    p += {spec.arity}", "    continue"])
+
+
 def _tangent_step(spec):
     if spec.kind == BLOCK:
         out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q, f, work)",
@@ -301,8 +317,9 @@ def render():
                     after=["if clear:", "    adj[:, np.int64(o):np.int64(o + n)] = 0.0"])
     lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan, work",
                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
-                    ["p = 0", "q = 0"], fw, None, _tangent_step,
-                    "code, o, n, p, q, f, args, iargs, val, tan, work", "p, q")
+                    ["p = 0", "q = 0", "tan0 = tan[0]"], fw, _tangent_scalar, _tangent_step,
+                    "code, o, n, p, q, f, args, iargs, val, tan, work", "p, q",
+                    fast_if="tan.shape[0] == 1")
     return "\n".join(lines) + "\n"
 
 

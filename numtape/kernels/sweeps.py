@@ -17,7 +17,7 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "be5f46970ee358a2"
+TABLE_HASH = "1f714b3af57d9ad4"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -5058,8 +5058,892 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
     """Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants."""
     p = 0
     q = 0
+    tan0 = tan[0]
+    if not (tan.shape[0] == 1):
+        for k in range(op.shape[0]):
+            code = op[k]
+            o = uout_ptr[k]
+            n = uout_ptr[k + 1] - o
+            p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan, work)
+        return
     for k in range(op.shape[0]):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.sign(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * LN2
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y + 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 7:  # LogOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / x
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * LN2)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * LN10)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.5 / y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (3.0 * y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 2.0 * x
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -(y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 15:  # SinOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.cos(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 16:  # CosOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -np.sin(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 17:  # TanOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 + y * y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / np.sqrt(1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -1.0 / np.sqrt(1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.cosh(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.sinh(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / np.hypot(x, 1.0)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 28:  # AddOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 29:  # SubOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 30:  # MulOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = a
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 31:  # DivOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -y / b
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 32:  # PowOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b * a ** (b - 1.0)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else a / y
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else b / y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 38:  # FminOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = (c != 0.0) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = (c == 0.0) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 50:  # ChainMulOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = a
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = TWO_SQRTPI * np.exp(-(x * x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -TWO_SQRTPI * np.exp(-(x * x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 53:  # NdtrOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 54:  # ExpitOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * (1.0 - y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 55:  # LogitOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * (1.0 - x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 56:  # XlogyOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.log(b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a == 0.0 else a / b
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 57:  # Xlog1pyOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.log1p(b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 58:  # GammalnOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.digamma(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 59:  # DigammaOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.polygamma(1.0, x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 60:  # LogNdtrOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 61:  # PolygammaOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.polygamma(a + 1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
         p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan, work)
