@@ -28,6 +28,9 @@ _INT_FIELDS = ("op", "flags", "out_ptr", "args", "iargs", "dep", "in_shape", "ou
 
 def save(tape, path) -> pathlib.Path:
     """Write ``tape`` to ``path`` (``.npz`` is appended when missing); returns the path."""
+    if tape.subtapes:
+        raise ValueError("tapes holding atomic calls (CallOp) cannot be saved yet; save a "
+                         "tape recorded without F.atomic()")
     path = pathlib.Path(path)
     if path.suffix != ".npz":
         path = path.with_name(path.name + ".npz")

@@ -52,6 +52,7 @@ class Recorder:
         self.const_values = []                  # list of float or float64 arrays (blocks)
         self.n_const = 0
         self.const_pool = {}
+        self.subtapes = []                      # tapes called atomically (CallOp)
         self.active = True
         self.atomic = config.current()["atomic"] == "enable"
         self.comparisons = config.current()["comparison"] == "tape"
@@ -110,6 +111,14 @@ class Recorder:
         self.top = t + n
         return t
 
+    def subtape(self, tape) -> int:
+        """Index of ``tape`` among the sub-tapes this recording's CallOps run."""
+        for i, t in enumerate(self.subtapes):
+            if t is tape:
+                return i
+        self.subtapes.append(tape)
+        return len(self.subtapes) - 1
+
     def _flush_args(self):
         if self.args:
             self.args_done.append(np.array(self.args, dtype=np.int64))
@@ -161,7 +170,8 @@ class Recorder:
                     out_ptr=out_ptr, args=args,
                     iargs=np.array(self.iargs, dtype=np.int64),
                     consts=consts, n_in=n_in,
-                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64))
+                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64),
+                    subtapes=tuple(self.subtapes))
 
 
 def _mark_constant_operands(op, flags, size, args):

@@ -10,6 +10,7 @@ from numtape.adarray import ADArray, elementwise
 from numtape.ops import BLOCK, BY_NAME
 
 _CHAIN = BY_NAME["ChainMulOp"]
+_CALL_CODE = BY_NAME["CallOp"].code
 
 
 def chain_mul(g, d):
@@ -21,12 +22,15 @@ def chain_mul(g, d):
         return np.where((g == 0.0) | (d == 0.0), 0.0, g * d)
 
 
-def vjp_rule(spec, g, xs, y, params=()):
+def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
     """Cotangents of op ``spec``'s operands given the output adjoint ``g``.
 
     ``xs`` are the operand values (elementwise: broadcast to y's shape), ``y`` the output,
-    ``params`` the op's integer parameters.  Returns one array per operand (None: no
-    derivative)."""
+    ``params`` the op's integer parameters, ``subtapes`` the tape's sub-tapes (CallOps).
+    Returns one array per operand (None: no derivative)."""
+    if spec.code == _CALL_CODE:   # the one rule that needs its tape: the sub-tape called
+        from numtape.derived.atomic import call_vjp
+        return call_vjp(g, xs, y, params, subtapes)
     if spec.kind == BLOCK:
         return spec.vjp(g, xs, y, params)
     if spec.zero_derivative:

@@ -1,12 +1,14 @@
 """Tape: a frozen struct of arrays plus thin methods over the jitted sweeps; and MakeTape."""
 from __future__ import annotations
 
+import copy
 import threading
 
 import numpy as np
 
 from numtape import inspection
 from numtape.adarray import ADArray, addr_array, recorder_of, wrap
+from numtape.derived import atomic
 from numtape.ops import OPS
 from numtape.recording import recording
 from numtape.recording import DEP
@@ -34,7 +36,7 @@ class Tape:
     """
 
     def __init__(self, op, flags, out_ptr, args, iargs, consts, n_in, dep,
-                 in_shape=None, out_shape=None, input_names=None):
+                 in_shape=None, out_shape=None, input_names=None, subtapes=()):
         if _STALE:
             raise RuntimeError("numtape/kernels/sweeps.py is stale: run "
                                "`python -m numtape.kernels._generate`")
@@ -64,6 +66,9 @@ class Tape:
         unsigned = np.uint32 if self.args.dtype == np.int32 else np.uint64
         self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(unsigned),
                                self.args.view(unsigned), self.args, self.iargs)
+        self.subtapes = tuple(subtapes)   # the tapes CallOps run (shared, see atomic())
+        self._segments = atomic.segments(self)
+        self._atomic = False
         self._tls = threading.local()
         self._last = None
 
@@ -133,13 +138,44 @@ class Tape:
                              f"shape {self.in_shape} ({self.n_in} values)")
         return v.ravel()
 
+    # ---- the sweeps: one jitted call, or segments between atomic calls ------------------
+    def _sweep_forward(self, val, work, adj0, zero):
+        if self._segments is None:
+            sweeps.forward(*self._kernel_arrays, val, work, adj0, zero)
+            return
+        for seg in self._segments:
+            if type(seg) is tuple:
+                sweeps.forward(*seg, val, work, adj0, zero)
+            else:
+                atomic.call_forward(seg, val, adj0, zero)
+
+    def _sweep_reverse(self, val, adj, work, clear):
+        if self._segments is None:
+            sweeps.reverse(*self._kernel_arrays, val, adj, work, clear)
+            return
+        for seg in reversed(self._segments):
+            if type(seg) is tuple:
+                sweeps.reverse(*seg, val, adj, work, clear)
+            else:
+                atomic.call_reverse(seg, val, adj, clear)
+
+    def _sweep_tangent(self, val, tan, work):
+        if self._segments is None:
+            sweeps.tangent(*self._kernel_arrays, val, tan, work)
+            return
+        for seg in self._segments:
+            if type(seg) is tuple:
+                sweeps.tangent(*seg, val, tan, work)
+            else:
+                atomic.call_tangent(seg, val, tan)
+
     def _forward(self, x, adj=None):
         """Values for input x; with ``adj`` (a (1, arena) adjoint workspace) the sweep also
         zeroes its adjoints at every op output, for the reverse sweep that follows."""
         val = self._workspace("val")
         val[:self.n_in] = self._flat_input(x)
         row = _NO_ROW if adj is None else adj[0]
-        sweeps.forward(*self._kernel_arrays, val, self._workspace("work"), row, adj is not None)
+        self._sweep_forward(val, self._workspace("work"), row, adj is not None)
         self._last = (val, None)
         return val
 
@@ -168,7 +204,7 @@ class Tape:
             adj[:, self.n_in + self.consts.size:] = 0.0
         clean.discard(("adj", k))
         adj[:, self._out] = w
-        sweeps.reverse(*self._kernel_arrays, val, adj, self._workspace("work"), self._clear)
+        self._sweep_reverse(val, adj, self._workspace("work"), self._clear)
         if self._clear:
             clean.add(("adj", k))
         self._last = (val, w.copy())
@@ -180,12 +216,12 @@ class Tape:
         val, w = self._last
         vals = np.empty(self.arena_size)
         vals[:self.n_in + self.consts.size] = val[:self.n_in + self.consts.size]
-        sweeps.forward(*self._kernel_arrays, vals, np.empty(self._work_size), _NO_ROW, False)
+        self._sweep_forward(vals, np.empty(self._work_size), _NO_ROW, False)
         if w is None:
             return vals, None
         adj = np.zeros((1, self.arena_size))
         adj[:, self._out] = w[:1]
-        sweeps.reverse(*self._kernel_arrays, vals, adj, np.empty(self._work_size), False)
+        self._sweep_reverse(vals, adj, np.empty(self._work_size), False)
         return vals, adj
 
     def _tangent(self, val, v):
@@ -195,7 +231,7 @@ class Tape:
             return np.zeros((0, self.n_out))
         tan = self._workspace("tan", k)
         tan[:, :self.n_in] = v
-        sweeps.tangent(*self._kernel_arrays, val, tan, self._workspace("work"))
+        self._sweep_tangent(val, tan, self._workspace("work"))
         return tan[:, self._out].copy()
 
     def _shape_in(self, g):
@@ -301,8 +337,25 @@ class Tape:
         return self._gradient_tape().jacfun()
 
     # ---- calling a tape while recording another: inline its ops -------------------------
+    def atomic(self):
+        """This tape as an atomic "super node": called on traced values while recording, it
+        records ONE CallOp referencing this tape (shared, not copied) instead of inlining its
+        ops; sweeps recompute its inner values when they need them (checkpointing).
+
+        >>> import numpy as np, numtape as nt
+        >>> A = nt.MakeTape(lambda x: np.sin(x) * np.exp(x), np.zeros(2)).atomic()
+        >>> F = nt.MakeTape(lambda x: np.sum(A(x) * A(x[::-1])), np.zeros(2))
+        >>> F.n_ops, round(float(F.gradient([0.1, 0.2])[0]), 6)
+        (6, 0.587217)
+        """
+        A = copy.copy(self)
+        A._atomic = True
+        return A
+
     def _inline(self, x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+        if self._atomic and rec.atomic:   # TapeConfig(atomic="disable") inlines instead
+            return atomic.record_call(self, x)
         where = self._inline_map(rec, x)
         return wrap(rec, where[self.dep].reshape(self.out_shape))
 
@@ -328,8 +381,17 @@ class Tape:
             if self.op[k] == DEP:   # outputs: no copy, point at what the DepOp reads
                 where[self.out_ptr[k]:self.out_ptr[k + 1]] = ins
                 continue
-            o = rec.block_op(int(self.op[k]), int(self.flags[k]), ins.tolist(),
-                             self.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist(), int(size[k]))
+            params = self.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
+            if self.op[k] == atomic.CALL:
+                sub = self.subtapes[params[2]]
+                if not rec.atomic:   # TapeConfig(atomic="disable"): inline the call too
+                    a = int(self.args[arg_ptr[k]])
+                    inner = sub._inline_map(rec, wrap(rec, where[a:a + sub.n_in]))
+                    where[self.out_ptr[k]:self.out_ptr[k + 1]] = inner[sub.dep]
+                    continue
+                params[2] = rec.subtape(sub)   # its index in the open recording
+            o = rec.block_op(int(self.op[k]), int(self.flags[k]), ins.tolist(), params,
+                             int(size[k]))
             where[self.out_ptr[k]:self.out_ptr[k + 1]] = np.arange(o, o + size[k])
         return where
 

@@ -65,7 +65,7 @@ def rule_vjp(F, x, w):
             else:
                 lens = [int(v) for v in spec.sizes(params)[0]]
             xs = [val[s:s + ln] for s, ln in zip(a, lens)]
-            cts = vjp_rule(spec, g, xs, y, params)
+            cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
             for s, ln, ct in zip(a, lens, cts):
                 if ct is not None:
                     adj[s:s + ln] += np.asarray(ct, dtype=np.float64).ravel()

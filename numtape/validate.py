@@ -143,9 +143,10 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         if ks.size == 0:
             continue
         params = iargs[iarg_ptr[ks][None, :] + np.arange(spec.nparams)[:, None]]
-        nd = spec.nparams - spec.switches
-        dims, switches = params[:nd], params[nd:]
-        if np.any(dims < 1) or np.any(dims > arena) or np.any((switches != 0) & (switches != 1)):
+        lo = np.array([b[0] for b in spec.bounds], dtype=np.int64)[:, None]
+        hi = np.array([arena if b[1] is None else b[1] for b in spec.bounds],
+                      dtype=np.int64)[:, None]
+        if np.any(params < lo) or np.any(params > hi):
             raise TapeFormatError(f"iargs: {spec.name} parameters out of range")
         # sizes in float64 first: products of hostile parameters must not wrap around
         lens_f, out_f = spec.sizes(params.astype(np.float64))

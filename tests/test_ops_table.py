@@ -627,6 +627,12 @@ _C2x3 = _rand((2, 3), 12)
 _C4 = _rand(4, 13)
 
 
+_ATOM_SUM = nt.MakeTape(lambda v: np.sum(np.sin(v) * v), np.zeros(3)).atomic()
+_ATOM_VEC = nt.MakeTape(lambda v: np.stack([v[0] * np.exp(v[1]), np.cos(v[0])]),
+                        np.zeros(2)).atomic()
+_ATOM_NESTED = nt.MakeTape(lambda v: _ATOM_VEC(v)[0] * _ATOM_VEC(v[::-1])[1], np.zeros(2)).atomic()
+
+
 def _mat(x):
     return x.reshape(3, 3)
 
@@ -774,6 +780,12 @@ BLOCK_CASES = {
                                                         x[12:].reshape(2, 3, 2)), _rand(24, 91)),
         Case("einsum-i,j->ij", lambda x: np.einsum("i,j->ij", x[:2], x[2:]), _rand(5, 92)),
     ],
+    "CallOp": [
+        Case("scalar-out", lambda x: _ATOM_SUM(x[:3]) * x[3], _rand(4, 100)),
+        Case("vector-out", lambda x: _ATOM_VEC(x[1:3]) * x[0], _rand(3, 101)),
+        Case("twice-gathered", lambda x: _ATOM_VEC(x[::-1][:2]) + _ATOM_VEC(x[:2]), _rand(3, 102)),
+        Case("nested", lambda x: _ATOM_NESTED(x) ** 2, _rand(2, 103)),
+    ],
     "SolveOp": [
         Case("mat-vec", lambda x: np.linalg.solve(_mat(x[:9]), x[9:]), _with(_spd(3, 1), 3, 2)),
         Case("mat-mat", lambda x: np.linalg.solve(_mat(x[:9]), x[9:].reshape(3, 2)),
@@ -850,7 +862,7 @@ def check_block_case(name, case):
 
 
 EXPANDED = {"MatMulOp", "CholeskyOp", "TriSolveOp", "SumOp", "ProdOp", "MaxOp", "MinOp",
-            "CumsumOp"}   # recorded element by element under TapeConfig(atomic="disable")
+            "CumsumOp", "CallOp"}   # recorded element by element under TapeConfig(atomic="disable")
 
 
 def check_atomic_equivalence(spec, f, x):

@@ -44,6 +44,18 @@ def record_reverse(F, seeds, pick):
     return MakeTape(reverse, x0)
 
 
+def weighted_reverse(F):
+    """The tape z = (x, w) -> w^T J(x) of F (the VJP as a function; atomic calls use it)."""
+    from numtape.tape import MakeTape
+
+    def vjp(z):
+        rec = recorder_of(z)
+        where = F._inline_map(rec, z[:F.n_in])
+        w = addr_array(rec, z[F.n_in:]).ravel()
+        return wrap(rec, input_adjoints(_Plan(F), rec, where, weights=w))
+    return MakeTape(vjp, np.zeros(F.n_in + F.n_out))
+
+
 class _Plan:
     """What every reverse replay of F needs: sizes, pointers, and the slots that depend on the
     input (constants' adjoints are never needed)."""
@@ -71,14 +83,19 @@ class _Plan:
         return d
 
 
-def input_adjoints(plan, rec, where, rows):
-    """Addresses (in recording ``rec``) of d (sum of F_i, i in ``rows``) / d x, recorded
-    through the rules; ``where`` maps F's arena slots to their addresses in ``rec`` (from
-    ``Tape._inline_map``).  Several rows at once serve compressed (colored) Jacobians."""
+def input_adjoints(plan, rec, where, rows=None, weights=None):
+    """Addresses (in recording ``rec``) of d (w . F) / d x, recorded through the rules, with
+    w = 1 on the outputs ``rows`` (several at once serve compressed Jacobians) or w the
+    traced ``weights`` (addresses, one per output).  ``where`` maps F's arena slots to their
+    addresses in ``rec`` (from ``Tape._inline_map``)."""
     F, active = plan.F, plan.active
     adj = np.full(F.arena_size, _ZERO, dtype=np.int64)
-    slots, counts = np.unique(F.dep[np.asarray(rows, dtype=np.int64)], return_counts=True)
-    adj[slots] = [rec.const(float(c)) for c in counts]
+    if weights is not None:
+        adj[F.dep] = weights      # the DepOp's outputs are distinct slots
+    else:
+        slots, counts = np.unique(F.dep[np.asarray(rows, dtype=np.int64)],
+                                  return_counts=True)
+        adj[slots] = [rec.const(float(c)) for c in counts]
     zero = rec.const(0.0)
     for k in range(F.n_ops - 1, -1, -1):
         o, n = int(F.out_ptr[k]), int(plan.size[k])
@@ -106,7 +123,7 @@ def input_adjoints(plan, rec, where, rows):
             xs = [_traced(rec, where[s:s + ln] if ln == n else np.full(n, where[s]))
                   for s, ln in zip(a, lens)]
         if spec.kind == BLOCK:
-            cts = vjp_rule(spec, g, xs, y, params)
+            cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
         else:   # the local partials are recorded once, whatever the number of replays
             cts = [None if spec.zero_derivative or not wanted[j] else
                    chain_partial(g, plan.partial(k, j, spec, xs, y))

@@ -17,8 +17,8 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "1f714b3af57d9ad4"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp')
+TABLE_HASH = "cee900058841ceb1"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -59,6 +59,9 @@ DetOp_t = _T["DetOp"].tangent
 SlogdetOp_f = _T["SlogdetOp"].forward
 SlogdetOp_r = _T["SlogdetOp"].reverse
 SlogdetOp_t = _T["SlogdetOp"].tangent
+CallOp_f = _T["CallOp"].forward
+CallOp_r = _T["CallOp"].reverse
+CallOp_t = _T["CallOp"].tangent
 
 
 @jit
@@ -3068,6 +3071,10 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         SlogdetOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 1
+    elif code == 73:  # CallOp
+        CallOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
     return p, q
 
 
@@ -3818,6 +3825,10 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 1
         q -= 1
         SlogdetOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 73:  # CallOp
+        p -= 1
+        q -= 3
+        CallOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     return p, q
 
 
@@ -5050,6 +5061,10 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         SlogdetOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 1
+    elif code == 73:  # CallOp
+        CallOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
     return p, q
 
 

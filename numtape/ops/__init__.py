@@ -59,7 +59,7 @@ class OpSpec:
     vjp: Callable | None = None
     sizes: Callable | None = None
     scratch: Callable | None = None
-    switches: int = 0
+    bounds: tuple = ()
     ufuncs: tuple = ()
     code: int = -1
 
@@ -99,17 +99,19 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
 
 
 def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
-             switches=0):
+             bounds=None):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
     ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
     parameter array) lets validation check every operand block before any sweep runs;
     ``scratch(params)`` is the length of the ``work`` array the bodies need (default none).
-    Parameters are dimensions (>= 1), but for the last ``switches``, which are 0/1 options.
+    ``bounds`` gives (low, high) per parameter (high None: the arena size); by default every
+    parameter is a dimension in [1, arena].
     """
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
-                            sizes=sizes, scratch=scratch, switches=switches))
+                            sizes=sizes, scratch=scratch,
+                            bounds=tuple(bounds or [(1, None)] * nparams)))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).
@@ -118,3 +120,4 @@ from numtape.ops import elementwise as _elementwise  # noqa: E402,F401
 from numtape.ops import reduce as _reduce  # noqa: E402,F401
 from numtape.ops import linalg as _linalg  # noqa: E402,F401
 from numtape.ops import factor as _factor  # noqa: E402,F401
+from numtape.ops import call as _call  # noqa: E402,F401

@@ -174,7 +174,8 @@ def _scratch_nk(params):
 
 
 block_op("TriSolveOp", 2, 4, trisolve_forward, trisolve_reverse, trisolve_tangent, trisolve_vjp,
-         _sizes_solve, scratch=_scratch_nk, switches=2)
+         _sizes_solve, scratch=_scratch_nk,
+         bounds=[(1, None), (1, None), (0, 1), (0, 1)])
 
 
 # ---- CholeskyOp: A = L L^T ------------------------------------------------------------------

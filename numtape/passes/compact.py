@@ -99,4 +99,4 @@ def rebuild(F, keep, args, length, where, consts):
     iargs = F.iargs[np.repeat(keep, np.diff(iarg_ptr))]
     return Tape(F.op[keep], flags, out_ptr, new_args, iargs, consts, F.n_in,
                 np.arange(out_ptr[-2], out_ptr[-1]), in_shape=F.in_shape,
-                out_shape=F.out_shape, input_names=F.input_names)
+                out_shape=F.out_shape, input_names=F.input_names, subtapes=F.subtapes)

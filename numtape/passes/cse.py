@@ -21,7 +21,6 @@ happens later (compact.py).
 """
 import numpy as np
 
-from numtape.kernels import sweeps
 from numtape.ops import BY_NAME
 from numtape.passes.dce import slot_owner
 from numtape.passes.identities import identity_operand
@@ -39,7 +38,7 @@ def constant_values(F):
     """
     val = np.zeros(F.arena_size)
     val[F.n_in:int(F.out_ptr[0])] = F.consts
-    sweeps.forward(*F._kernel_arrays, val, np.empty(F._work_size), np.zeros(1), False)
+    F._sweep_forward(val, np.empty(F._work_size), np.zeros(1), False)
     return val
 
 
