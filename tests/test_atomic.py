@@ -59,7 +59,7 @@ def test_constant_input_call():
 def test_tape_grows_by_O1_per_call():
     sizes = {}
     for steps in (10, 1000):
-        F = nt.MakeTape(lambda x: _chain(x, A, steps), np.zeros(4))
+        F = nt.MakeTape(lambda x, steps=steps: _chain(x, A, steps), np.zeros(4))
         sizes[steps] = (F.n_ops, F.arena_size)
     per_call_ops = (sizes[1000][0] - sizes[10][0]) / 990
     per_call_arena = (sizes[1000][1] - sizes[10][1]) / 990

@@ -53,8 +53,8 @@ def segments(F):
             n_in, m, idx = (int(v) for v in F.iargs[iarg_ptr[k]:iarg_ptr[k] + 3])
             if idx >= len(F.subtapes) or \
                     (F.subtapes[idx].n_in, F.subtapes[idx].n_out) != (n_in, m):
-                raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or does not map "
-                                 f"{n_in} inputs to {m} outputs")
+                raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or "
+                                      f"does not map {n_in} inputs to {m} outputs")
             plan.append(Call(F.subtapes[idx], int(F.args[arg_ptr[k]]), int(F.out_ptr[k]),
                              n_in, m, bool((int(F.flags[k]) >> CONST_BIT) & 1)))
         start = k + 1
