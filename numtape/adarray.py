@@ -11,7 +11,7 @@ import numpy as np
 
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME, BY_UFUNC, OPS
-from numtape.recording import inactive_error
+from numtape.recording import inactive_error, open_recorder
 
 HANDLED_FUNCTIONS: dict = {}
 UFUNC_METHODS: dict = {}   # (ufunc, "reduce"/"accumulate") -> implementation (numpy_api.py)
@@ -37,10 +37,7 @@ def recorder_of(*xs):
     """The recording the traced operands belong to (the first one found)."""
     for x in xs:
         if type(x) is ADArray:
-            rec = x._rec
-            if not rec.active:
-                raise inactive_error(rec)
-            return rec
+            return open_recorder(x._rec)
         if isinstance(x, (list, tuple)):
             rec = recorder_of(*x)
             if rec is not None:
@@ -55,8 +52,10 @@ def operand(rec, v):
     t = type(v)
     if t is ADArray:
         if v._rec is not rec:
-            raise inactive_error(v._rec) if not v._rec.active else TracingError(
-                "traced values from two different recordings cannot be combined")
+            if open_recorder(v._rec) is not rec:
+                raise TracingError("traced values from two different recordings cannot be "
+                                   "combined")
+            return rec.capture(v._rec, v._a)   # an outer recording's value: captured
         return v._a
     if t is float or t is int or t is bool:
         return rec.const(float(v))

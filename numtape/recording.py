@@ -4,9 +4,12 @@ While recording, addresses are *provisional*: inputs occupy [0, n_in), op output
 upwards from n_in in op order, and constants live in a separate numbering starting at
 ``CONST_BASE``.  ``finish`` relocates everything to the final arena layout::
 
-    [ inputs (n_in) | constants (n_const) | op outputs, in op order ... | outputs (DepOp) ]
+    [ inputs (n_in) | captured | constants (n_const) | op outputs, in op order ... | outputs ]
 
 so every op's operands lie below its own output: "defined before use" is one comparison.
+"Captured" are values of outer (paused) recordings that a nested recording uses (RTMB's
+nested tapes): they become extra inputs of the inner tape, numbered from ``CAPTURE_BASE``
+while recording (see numtape/derived/nested.py).
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from numtape.ops import BY_NAME
 from numtape.validate import ARITY, CONST_BIT, MAX_MARKED, arg_pointers
 
 CONST_BASE = 1 << 60
+CAPTURE_BASE = 1 << 59   # provisional addresses of values captured from outer recordings
 GATHER = BY_NAME["GatherOp"].code
 DEP = BY_NAME["DepOp"].code
 
@@ -53,6 +57,8 @@ class Recorder:
         self.n_const = 0
         self.const_pool = {}
         self.subtapes = []                      # tapes called atomically (CallOp)
+        self.captured = []                      # (outer recording, address) per capture
+        self._capture_at = {}
         self.active = True
         self.atomic = config.current()["atomic"] == "enable"
         self.comparisons = config.current()["comparison"] == "tape"
@@ -111,6 +117,20 @@ class Recorder:
         self.top = t + n
         return t
 
+    def capture(self, outer, addr):
+        """Provisional addresses here of outer recording ``outer``'s addresses ``addr`` (an int
+        or an int64 array): each distinct value becomes one captured input."""
+        def one(a):
+            key = (id(outer), int(a))
+            at = self._capture_at.get(key)
+            if at is None:
+                at = self._capture_at[key] = CAPTURE_BASE + len(self.captured)
+                self.captured.append((outer, int(a)))
+            return at
+        if type(addr) is int:
+            return one(addr)
+        return np.array([one(a) for a in np.ravel(addr)], dtype=np.int64).reshape(np.shape(addr))
+
     def subtape(self, tape) -> int:
         """Index of ``tape`` among the sub-tapes this recording's CallOps run."""
         for i, t in enumerate(self.subtapes):
@@ -149,16 +169,18 @@ class Recorder:
         out_flat = np.asarray(out_addr, dtype=np.int64).ravel()
         self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
         self._flush_args()
-        n_in, n_const = self.n_in, self.n_const
+        n_cap, n_const = len(self.captured), self.n_const
+        n_in = self.n_in + n_cap   # captured values are inputs of the tape
         args = (np.concatenate(self.args_done) if self.args_done
                 else np.zeros(0, dtype=np.int64))
         op = np.array(self.op, dtype=np.int32)
         flags = np.array(self.flags, dtype=np.uint8)
         size = np.array(self.size, dtype=np.int64)
         _mark_constant_operands(op, flags, size, args)
-        # relocation: constants go right after the inputs, op outputs shift up by n_const
+        # relocation: captures after the inputs, then constants; op outputs shift up by both
         args = np.where(args >= CONST_BASE, args - CONST_BASE + n_in,
-                        np.where(args >= n_in, args + n_const, args))
+                        np.where(args >= CAPTURE_BASE, args - CAPTURE_BASE + self.n_in,
+                                 np.where(args >= self.n_in, args + n_cap + n_const, args)))
         out_ptr = np.empty(size.size + 1, dtype=np.int64)
         out_ptr[0] = n_in + n_const
         np.cumsum(size, out=out_ptr[1:])
@@ -203,10 +225,23 @@ def recording(n_in: int):
             outer.active = True
 
 
+def open_recorder(rec: Recorder) -> Recorder:
+    """The recording an op on a value of ``rec`` goes to: ``rec`` while it records; the
+    innermost open recording while ``rec`` is paused under it (which captures the value)."""
+    if rec.active:
+        return rec
+    if getattr(rec, "finished", False) or rec not in _stack():
+        raise inactive_error(rec)
+    return _stack()[-1]
+
+
 def inactive_error(rec: Recorder) -> TracingError:
     """The error for an op on a traced value whose recording is not the open one."""
     if getattr(rec, "finished", False):
         return TracingError("this traced value belongs to a recording that has finished; "
                             "traced arrays cannot escape the function being taped")
-    return TracingError("this traced value belongs to an outer recording; capturing outer "
-                        "traced values inside a nested MakeTape is not supported yet")
+    if rec in _stack():
+        return TracingError("this traced array belongs to an outer recording, paused while a "
+                            "nested MakeTape records: it can be read (its values are captured "
+                            "as inputs of the inner tape) but not assigned into")
+    return TracingError("this traced value belongs to a recording of another thread")

@@ -483,6 +483,10 @@ def MakeTape(f, x0):
         y = f(x)
         out, out_shape = _outputs(rec, y)
         arrays = rec.finish(out)
+    if rec.captured:   # a nested tape using outer values (derived/nested.py)
+        from numtape.derived.nested import CapturingTape
+        full = Tape(**arrays, out_shape=out_shape)
+        return CapturingTape(full, rec.captured, in_shape, names)
     return Tape(**arrays, in_shape=in_shape, out_shape=out_shape, input_names=names)
 
 
