@@ -154,3 +154,51 @@ def test_diff_tape():
                        [0, 0, 0, -1, 1]], dtype=float)
     np.testing.assert_array_equal(D.jacobian(x), expect)
     np.testing.assert_array_equal(D.jacobian(np.random.default_rng(0).normal(size=5)), expect)
+
+
+def test_diff_jacfun_dense_and_sparse():
+    """RTMB: J <- D$jacfun() is R^5 -> R^20; Js <- D$jacfun(sparse=TRUE) is R^5 -> R^8."""
+    D = nt.MakeTape(np.diff, np.zeros(5))
+    J = D.jacfun()
+    assert (J.n_in, J.n_out) == (5, 20) and "R^5 -> R^20" in repr(J)
+    x = np.arange(1.0, 6.0)
+    expect = D.jacobian(x)
+    np.testing.assert_array_equal(J(x).reshape(4, 5), expect)
+    Js = D.jacfun(sparse=True)
+    assert (Js.n_in, Js.n_out) == (5, 8) and "R^5 -> R^8" in repr(Js)
+    M = Js(x)
+    assert M.shape == (4, 5) and M.nnz == 8
+    np.testing.assert_array_equal(M.toarray(), expect)
+    rows, cols = Js.pattern
+    np.testing.assert_array_equal(rows, [0, 0, 1, 1, 2, 2, 3, 3])
+    np.testing.assert_array_equal(cols, [0, 1, 1, 2, 2, 3, 3, 4])
+    # both can be applied to construct new tapes
+    T = nt.MakeTape(lambda z: np.sum(J(z) * z[0]) + np.sum(Js(z) ** 2), np.zeros(5))
+    np.testing.assert_allclose(T(x), 0.0 + 8.0)
+
+
+def _redundant(x):
+    y1 = np.sin(x[0] + x[1])
+    y2 = np.sin(x[0] + x[1])
+    y3 = np.cos(x[0] + x[1])   # noqa: F841  (unused: eliminated)
+    return y1 + y2
+
+
+def _count(F, name):
+    return int(np.sum(F.op == nt.ops.BY_NAME[name].code))
+
+
+def test_simplify_eliminate_then_optimize():
+    """RTMB: eliminate drops the cos; optimize also merges the two sin (and additions)."""
+    F = nt.MakeTape(_redundant, np.zeros(2))
+    assert (_count(F, "SinOp"), _count(F, "CosOp")) == (2, 1)
+    E = F.simplify("eliminate")
+    assert (_count(E, "SinOp"), _count(E, "CosOp")) == (2, 0)
+    O = F.simplify("optimize")
+    assert (_count(O, "SinOp"), _count(O, "CosOp"), _count(O, "AddOp")) == (1, 0, 2)
+    x = np.array([0.3, 0.9])
+    for G in (E, O):
+        np.testing.assert_array_equal(G(x), F(x))
+        np.testing.assert_allclose(G.gradient(x), F.gradient(x), rtol=1e-15)
+    with pytest.raises(ValueError, match="eliminate"):
+        F.simplify("fast")
