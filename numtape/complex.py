@@ -213,8 +213,7 @@ def complex_matmul(x, y):
     return make(_sub(_mm(a, c), _mm(b, d)), _add(_mm(a, d), _mm(b, c)))
 
 
-def _binary(name):
-    fn = _PAIR_OPS[name]
+def _binary(fn):
     return (lambda self, other: fn(self, other)), (lambda self, other: fn(other, self))
 
 
@@ -234,13 +233,10 @@ class ADComplex:
     def shape(self):
         return np.shape(self.re)
 
-    @property
-    def ndim(self):
-        return len(self.shape)
-
-    @property
-    def size(self):
-        return int(np.prod(self.shape))
+    ndim = property(lambda self: len(self.shape))
+    size = property(lambda self: int(np.prod(self.shape)))
+    real = property(lambda self: self.re)
+    imag = property(lambda self: self.im)
 
     def __len__(self):
         return len(self.re)
@@ -251,14 +247,6 @@ class ADComplex:
 
     def __repr__(self):
         return f"ADComplex(shape={self.shape}, traced)"
-
-    @property
-    def real(self):
-        return self.re
-
-    @property
-    def imag(self):
-        return self.im
 
     def conj(self):
         return make(self.re, _sub(0.0, self.im))
@@ -300,9 +288,6 @@ class ADComplex:
     def sum(self, axis=None, keepdims=False):
         return np.sum(self, axis=axis, keepdims=keepdims)
 
-    def mean(self, axis=None, keepdims=False):
-        return np.mean(self, axis=axis, keepdims=keepdims)
-
     def copy(self):
         return make(self.re, self.im)
 
@@ -318,41 +303,33 @@ class ADComplex:
                            "np.imag or np.abs first")
 
     # ---- arithmetic --------------------------------------------------------------------
-    __add__, __radd__ = _binary("AddOp")
-    __sub__, __rsub__ = _binary("SubOp")
-    __mul__, __rmul__ = _binary("MulOp")
-    __truediv__, __rtruediv__ = _binary("DivOp")
-    __eq__ = _binary("EqOp")[0]
-    __ne__ = _binary("NeOp")[0]
+    __add__, __radd__ = _binary(_PAIR_OPS["AddOp"])
+    __sub__, __rsub__ = _binary(_PAIR_OPS["SubOp"])
+    __mul__, __rmul__ = _binary(_PAIR_OPS["MulOp"])
+    __truediv__, __rtruediv__ = _binary(_PAIR_OPS["DivOp"])
+    __eq__ = _binary(_PAIR_OPS["EqOp"])[0]
+    __ne__ = _binary(_PAIR_OPS["NeOp"])[0]
     __lt__ = __le__ = __gt__ = __ge__ = _ordering
 
-    def __neg__(self):
-        return _PAIR_OPS["NegOp"](self)
+    __neg__ = _PAIR_OPS["NegOp"]
+    __abs__ = _PAIR_OPS["AbsOp"]
+    __pow__ = _power
+    __matmul__, __rmatmul__ = _binary(complex_matmul)
 
     def __pos__(self):
         return self
-
-    def __abs__(self):
-        return _hypot(self.re, self.im)
-
-    def __pow__(self, other):
-        return _power(self, other)
 
     def __rpow__(self, other):
         raise TracingError("a complex traced exponent is not supported; write "
                            "np.exp(z * np.log(base))")
 
-    def __matmul__(self, other):
-        return complex_matmul(self, other)
-
-    def __rmatmul__(self, other):
-        return complex_matmul(other, self)
-
     # ---- NumPy protocols ---------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if (ufunc, method) == (np.add, "reduce"):
+            return np.sum(inputs[0], axis=kwargs.get("axis", 0))
         if method != "__call__" or kwargs:
-            raise TracingError(f"np.{ufunc.__name__}.{method} or keyword(s) {sorted(kwargs)} "
-                               "are not supported on complex traced values")
+            raise TracingError(f"np.{ufunc.__name__}.{method} (or keywords {sorted(kwargs)}) "
+                               "is not supported on complex traced values")
         if ufunc is np.conjugate:
             return inputs[0].conj() if type(inputs[0]) is ADComplex else inputs[0]
         if ufunc is np.matmul:
