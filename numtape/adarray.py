@@ -106,9 +106,10 @@ def elementwise(spec, *xs):
     """Record elementwise op ``spec`` on operands xs (ADArrays or constants), broadcasting.
 
     With a complex operand the op is recorded on (re, im) pairs by numtape.complex."""
-    if any(map(is_complex, xs)):
-        from numtape.complex import complex_elementwise
-        return complex_elementwise(spec, *xs)
+    for x in xs:
+        if type(x) is not ADArray and is_complex(x):
+            from numtape.complex import complex_elementwise
+            return complex_elementwise(spec, *xs)
     rec = recorder_of(*xs)
     if rec is None:
         return spec.value(*[np.asarray(x, dtype=np.float64) for x in xs])
