@@ -6,6 +6,7 @@
 <Tape R^2 -> R^1: 7 ops, arena 7>
 """
 from numtape.adarray import ADArray
+from numtape.complex import ADComplex
 from numtape.config import TapeConfig
 from numtape.errors import TapeFormatError, TracingError
 from numtape import numpy_api as _numpy_api  # noqa: F401  (registers the NumPy functions)
@@ -15,6 +16,6 @@ from numtape.ops._duck import polygamma
 from numtape.io import load
 from numtape.tape import MakeTape, Tape, make_tape
 
-__all__ = ["ADArray", "MakeTape", "Tape", "TapeConfig", "TapeFormatError", "TracingError",
-           "linalg", "load", "logsumexp", "make_tape", "polygamma", "zeros"]
+__all__ = ["ADArray", "ADComplex", "MakeTape", "Tape", "TapeConfig", "TapeFormatError",
+           "TracingError", "linalg", "load", "logsumexp", "make_tape", "polygamma", "zeros"]
 __version__ = "0.1.0"

@@ -63,7 +63,8 @@ def operand(rec, v):
         return np.array([operand(rec, e) for e in v], dtype=np.int64)
     arr = np.asarray(v)
     if arr.dtype.kind == "c":
-        raise TypeError("complex constants are not supported on traced arrays")
+        raise TypeError("a complex constant cannot be part of a real traced array here; make "
+                        "the traced operand complex first (x + 0j)")
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"cannot use a {arr.dtype} value as a constant of a tape")
     if arr.ndim == 0:
@@ -79,6 +80,20 @@ def _flatten(seq):
             yield e
 
 
+def is_complex(v) -> bool:
+    """Whether v is complex: a Python/NumPy complex, a complex array, or an ADComplex (its
+    class attribute ``dtype`` is complex128, so this also answers for the class itself)."""
+    t = type(v)
+    if t is ADArray or t is float or t is int:
+        return False
+    if t is complex:
+        return True
+    if t is list or t is tuple:
+        return any(map(is_complex, _flatten(v)))
+    dt = getattr(v, "dtype", None)
+    return isinstance(dt, np.dtype) and dt.kind == "c"
+
+
 def addr_array(rec, v) -> np.ndarray:
     """Like ``operand`` but always an ndarray (0-d for scalars)."""
     a = operand(rec, v)
@@ -87,7 +102,13 @@ def addr_array(rec, v) -> np.ndarray:
 
 # ---- recording elementwise ops -----------------------------------------------------------
 def elementwise(spec, *xs):
-    """Record elementwise op ``spec`` on operands xs (ADArrays or constants), broadcasting."""
+    """Record elementwise op ``spec`` on operands xs (ADArrays or constants), broadcasting.
+
+    With a complex operand the op is recorded on (re, im) pairs by numtape.complex."""
+    for x in xs:
+        if type(x) is not ADArray and is_complex(x):
+            from numtape.complex import complex_elementwise
+            return complex_elementwise(spec, *xs)
     rec = recorder_of(*xs)
     if rec is None:
         return spec.value(*[np.asarray(x, dtype=np.float64) for x in xs])
@@ -312,7 +333,7 @@ class ADArray:
                 return HANDLED_FUNCTIONS[ufunc](*inputs)
             if ufunc is np.power:
                 return power(*inputs)
-            if ufunc is np.positive:
+            if ufunc is np.positive or ufunc is np.conjugate:
                 return inputs[0]
             code = _UFUNC_FAST.get(ufunc)
             x = inputs[0]
@@ -325,6 +346,8 @@ class ADArray:
                            "derivative rule for it)")
 
     def __array_function__(self, func, types, args, kwargs):
+        if len(types) > 1 and any(map(is_complex, types)):
+            return NotImplemented   # ADComplex.__array_function__ handles mixed arguments
         impl = HANDLED_FUNCTIONS.get(func)
         if impl is None:
             mod = getattr(func, "__module__", "numpy") or "numpy"

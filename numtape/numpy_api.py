@@ -9,7 +9,7 @@ import numpy as np
 
 from numtape import recording
 from numtape.adarray import (HANDLED_FUNCTIONS, UFUNC_METHODS, ADArray, addr_array, elementwise,
-                             recorder_of, wrap)
+                             is_complex, recorder_of, wrap)
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME
 
@@ -171,6 +171,23 @@ def where(condition, x=None, y=None):
     return elementwise(BY_NAME["SelectOp"], condition, x, y)
 
 
+@implements(np.real)
+def real(x):
+    return x
+
+
+@implements(np.imag)
+def imag(x):
+    return np.zeros(np.shape(x))
+
+
+@implements(np.angle)
+def angle(x, deg=False):
+    """np.angle of a real traced array: pi (180) where x < 0 or x is -0.0, else 0; zero
+    derivative.  arctan2(0, x) only decides the branch (it is pi exactly for those x)."""
+    return np.where(np.arctan2(0.0, x) > 1.0, 180.0 if deg else np.pi, 0.0)
+
+
 @implements(np.clip)
 def clip(a, a_min=None, a_max=None, out=None, **kwargs):
     _refuse_kwargs("clip", out=out)
@@ -322,6 +339,9 @@ def _matmul2(rec, a, b):
 @implements(np.matmul)
 def matmul(x1, x2, out=None, **kwargs):
     _refuse_kwargs("matmul", out=out)
+    if is_complex(x1) or is_complex(x2):
+        from numtape.complex import complex_matmul
+        return complex_matmul(x1, x2)
     rec = recorder_of(x1, x2)
     a, b = addr_array(rec, x1), addr_array(rec, x2)
     if a.ndim == 0 or b.ndim == 0:

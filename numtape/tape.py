@@ -7,7 +7,7 @@ import threading
 import numpy as np
 
 from numtape import inspection
-from numtape.adarray import ADArray, addr_array, recorder_of, wrap
+from numtape.adarray import ADArray, addr_array, is_complex, recorder_of, wrap
 from numtape.derived import atomic
 from numtape.ops import OPS
 from numtape.recording import recording
@@ -494,6 +494,9 @@ make_tape = MakeTape
 
 
 def _outputs(rec, y):
+    if any(map(is_complex, y if isinstance(y, (list, tuple)) else (y,))):
+        raise TypeError("f returned a complex value; tape outputs must be real: return "
+                        "np.real(z), np.imag(z) or np.abs(z) (or several of them in a list)")
     if isinstance(y, (list, tuple)):
         parts = [addr_array(rec, v).ravel() for v in y]
         out = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)

@@ -138,8 +138,21 @@ def test_tape_configuration_as_plain_calls():
     assert n_plain > n_atomic
 
 
+def _mod_exp(x):
+    z = x[0] + 1j * x[1]       # an AD complex number from real inputs
+    return np.abs(np.exp(z))   # real output
+
+
 def test_complex_numbers():
-    pytest.skip("complex intermediates are issue 3")
+    """RTMB: F <- MakeTape(function(x) Mod(exp(xreal + 1i * ximag)), numeric(2)); F(1:2)."""
+    F = nt.MakeTape(_mod_exp, np.zeros(2))
+    assert "R^2 -> R^1" in repr(F)
+    x = np.array([1.0, 2.0])
+    np.testing.assert_allclose(F(x), np.abs(np.exp(1.0 + 2.0j)), rtol=1e-15)
+    np.testing.assert_allclose(F(x), 2.718282, rtol=1e-6)
+    np.testing.assert_allclose(F.gradient(x), [np.e, 0.0], rtol=1e-14, atol=1e-15)
+    names = {nt.ops.OPS[c].name for c in F.op}
+    assert {"ExpOp", "CosOp", "SinOp"} <= names     # complex ops became real ones
 
 
 def test_diff_tape():
