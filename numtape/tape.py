@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from numtape import inspection
+from numtape import inspection, segments
 from numtape.adarray import ADArray, addr_array, is_complex, recorder_of, wrap
 from numtape.derived import atomic
 from numtape.ops import OPS
@@ -67,7 +67,7 @@ class Tape:
         self._kernel_arrays = (self.op, self.flags, self.out_ptr.view(unsigned),
                                self.args.view(unsigned), self.args, self.iargs)
         self.subtapes = tuple(subtapes)   # the tapes CallOps run (shared, see atomic())
-        self._segments = atomic.segments(self)
+        self._segments = segments.plan(self)
         self._atomic = False
         self._tls = threading.local()
         self._last = None
@@ -138,36 +138,24 @@ class Tape:
                              f"shape {self.in_shape} ({self.n_in} values)")
         return v.ravel()
 
-    # ---- the sweeps: one jitted call, or segments between atomic calls ------------------
+    # ---- the sweeps: one jitted call, or segments around host ops (segments.py) ----------
     def _sweep_forward(self, val, work, adj0, zero):
         if self._segments is None:
             sweeps.forward(*self._kernel_arrays, val, work, adj0, zero)
-            return
-        for seg in self._segments:
-            if type(seg) is tuple:
-                sweeps.forward(*seg, val, work, adj0, zero)
-            else:
-                atomic.call_forward(seg, val, adj0, zero)
+        else:
+            segments.forward(self, self._segments, val, work, adj0, zero)
 
     def _sweep_reverse(self, val, adj, work, clear):
         if self._segments is None:
             sweeps.reverse(*self._kernel_arrays, val, adj, work, clear)
-            return
-        for seg in reversed(self._segments):
-            if type(seg) is tuple:
-                sweeps.reverse(*seg, val, adj, work, clear)
-            else:
-                atomic.call_reverse(seg, val, adj, clear)
+        else:
+            segments.reverse(self, self._segments, val, adj, work, clear)
 
     def _sweep_tangent(self, val, tan, work):
         if self._segments is None:
             sweeps.tangent(*self._kernel_arrays, val, tan, work)
-            return
-        for seg in self._segments:
-            if type(seg) is tuple:
-                sweeps.tangent(*seg, val, tan, work)
-            else:
-                atomic.call_tangent(seg, val, tan)
+        else:
+            segments.tangent(self, self._segments, val, tan, work)
 
     def _forward(self, x, adj=None):
         """Values for input x; with ``adj`` (a (1, arena) adjoint workspace) the sweep also

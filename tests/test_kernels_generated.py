@@ -88,10 +88,11 @@ def _mentions(text, name):
 def test_every_opcode_in_every_sweep(sweep, functions, source):
     assert sweep in functions and callable(getattr(sweeps, sweep))
     branches = _dispatch(sweep, functions, source)
-    assert sorted(branches) == list(range(len(OPS))), (
-        f"{sweep}: opcodes dispatched {sorted(branches)}; the table has {len(OPS)} ops")
+    jitted = [s.code for s in OPS if not s.host]   # host ops run between jitted segments
+    assert sorted(branches) == jitted, (
+        f"{sweep}: opcodes dispatched {sorted(branches)}; the table's jitted ops are {jitted}")
     for spec in OPS:
-        for text in branches[spec.code]:
+        for text in branches.get(spec.code, []):
             assert _mentions(text, spec.name), (
                 f"{sweep}: a branch for opcode {spec.code} is not {spec.name}'s:\n{text}")
 
@@ -101,5 +102,5 @@ def test_every_op_name_in_every_sweep(sweep, functions, source):
     lines = source.splitlines()
     text = "\n".join("\n".join(lines[functions[f].lineno - 1:functions[f].end_lineno])
                      for f in _opcode_vars(functions[sweep], functions))  # with comments
-    missing = [spec.name for spec in OPS if not _mentions(text, spec.name)]
+    missing = [spec.name for spec in OPS if not spec.host and not _mentions(text, spec.name)]
     assert not missing, f"{sweep} does not handle {missing}"

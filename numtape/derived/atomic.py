@@ -1,8 +1,8 @@
 """Atomic tapes: ``F.atomic()`` records ONE CallOp per call (ops/call.py), sharing F.
 
-A tape holding CallOps is swept in segments: the jitted sweeps run between calls, and each
-call runs its sub-tape's own sweeps (which may hold calls of their own).  Reverse and tangent
-recompute the sub-tape's forward values from the call's input block (checkpointing), so the
+A tape holding CallOps is swept in segments (numtape/segments.py): the jitted sweeps run
+between calls, and each call runs its sub-tape's own sweeps (which may hold calls of their
+own).  Reverse and tangent recompute the sub-tape's forward values from the call's input block (checkpointing), so the
 outer arena keeps only each call's inputs and outputs.  The recorded rule of a call is a call
 of the sub-tape's VJP tape ``(x, w) -> w^T J(x)``, atomic too, so derivative tapes (jacfun,
 Hessians) also grow by one node per call.
@@ -14,9 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numtape.adarray import addr_array, recorder_of, wrap
-from numtape.errors import TapeFormatError
 from numtape.ops import BY_NAME
-from numtape.validate import CONST_BIT, arg_pointers
 
 CALL = BY_NAME["CallOp"].code
 
@@ -31,34 +29,6 @@ class Call:
     n_in: int
     m: int
     const: bool
-
-
-def segments(F):
-    """The sweep plan of a tape with CallOps: a list of kernel-argument tuples (one run of
-    ordinary ops, as ``Tape._kernel_arrays``) and ``Call`` entries, in op order; None when
-    the tape has no CallOp."""
-    ks = np.flatnonzero(F.op == CALL)
-    if ks.size == 0:
-        return None
-    arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
-    unsigned = np.uint32 if F.args.dtype == np.int32 else np.uint64
-    plan, start = [], 0
-    for k in list(ks) + [F.n_ops]:
-        if k > start:
-            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k], iarg_ptr[start], iarg_ptr[k]
-            plan.append((F.op[start:k], F.flags[start:k],
-                         F.out_ptr[start:k + 1].view(unsigned), F.args[p0:p1].view(unsigned),
-                         F.args[p0:p1], F.iargs[q0:q1]))
-        if k < F.n_ops:
-            n_in, m, idx = (int(v) for v in F.iargs[iarg_ptr[k]:iarg_ptr[k] + 3])
-            if idx >= len(F.subtapes) or \
-                    (F.subtapes[idx].n_in, F.subtapes[idx].n_out) != (n_in, m):
-                raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or "
-                                      f"does not map {n_in} inputs to {m} outputs")
-            plan.append(Call(F.subtapes[idx], int(F.args[arg_ptr[k]]), int(F.out_ptr[k]),
-                             n_in, m, bool((int(F.flags[k]) >> CONST_BIT) & 1)))
-        start = k + 1
-    return plan
 
 
 # ---- the sweeps of one call ----------------------------------------------------------------

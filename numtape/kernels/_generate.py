@@ -105,6 +105,8 @@ def _forward_scalar(spec):
 
 
 def _forward_step(spec):
+    if spec.host:   # run by the tape between jitted segments
+        return None
     if spec.kind == BLOCK:
         out = [f"{spec.name}_f(val, o, n, args, p, iargs, q, f, work)",
                f"p += {_block_step(spec)}"]
@@ -129,6 +131,8 @@ def _reverse_scalar(spec):
 
 
 def _reverse_step(spec):
+    if spec.host:   # run by the tape between jitted segments
+        return None
     if spec.kind == BLOCK:
         out = [f"p -= {_block_step(spec)}"] + ([f"q -= {spec.nparams}"] if spec.nparams else [])
         return out + [f"{spec.name}_r(val, adj, o, n, args, p, iargs, q, f, work)"]
@@ -155,6 +159,8 @@ def _tangent_scalar(spec):
 
 
 def _tangent_step(spec):
+    if spec.host:   # run by the tape between jitted segments
+        return None
     if spec.kind == BLOCK:
         out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q, f, work)",
                f"p += {_block_step(spec)}"]
@@ -294,7 +300,7 @@ def render():
     """Return the text of sweeps.py for the current op table."""
     lines = [HEADER.format(hash=table_hash(), names=tuple(s.name for s in OPS))]
     for spec in OPS:
-        if spec.kind == BLOCK:
+        if spec.kind == BLOCK and not spec.host:
             lines += [f'{spec.name}_{s} = _T["{spec.name}"].{full}'
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
     lines += _ew_functions()

@@ -17,7 +17,7 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F
 
 u = np.uint64
 
-TABLE_HASH = "cee900058841ceb1"
+TABLE_HASH = "adaa446399f5de27"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -44,24 +44,6 @@ CumsumOp_t = _T["CumsumOp"].tangent
 MatMulOp_f = _T["MatMulOp"].forward
 MatMulOp_r = _T["MatMulOp"].reverse
 MatMulOp_t = _T["MatMulOp"].tangent
-SolveOp_f = _T["SolveOp"].forward
-SolveOp_r = _T["SolveOp"].reverse
-SolveOp_t = _T["SolveOp"].tangent
-TriSolveOp_f = _T["TriSolveOp"].forward
-TriSolveOp_r = _T["TriSolveOp"].reverse
-TriSolveOp_t = _T["TriSolveOp"].tangent
-CholeskyOp_f = _T["CholeskyOp"].forward
-CholeskyOp_r = _T["CholeskyOp"].reverse
-CholeskyOp_t = _T["CholeskyOp"].tangent
-DetOp_f = _T["DetOp"].forward
-DetOp_r = _T["DetOp"].reverse
-DetOp_t = _T["DetOp"].tangent
-SlogdetOp_f = _T["SlogdetOp"].forward
-SlogdetOp_r = _T["SlogdetOp"].reverse
-SlogdetOp_t = _T["SlogdetOp"].tangent
-CallOp_f = _T["CallOp"].forward
-CallOp_r = _T["CallOp"].reverse
-CallOp_t = _T["CallOp"].tangent
 
 
 @jit
@@ -3051,30 +3033,6 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 68:  # SolveOp
-        SolveOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 2
-        q += 2
-    elif code == 69:  # TriSolveOp
-        TriSolveOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 2
-        q += 4
-    elif code == 70:  # CholeskyOp
-        CholeskyOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 71:  # DetOp
-        DetOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 72:  # SlogdetOp
-        SlogdetOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 73:  # CallOp
-        CallOp_f(val, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 3
     return p, q
 
 
@@ -3805,30 +3763,6 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 68:  # SolveOp
-        p -= 2
-        q -= 2
-        SolveOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 69:  # TriSolveOp
-        p -= 2
-        q -= 4
-        TriSolveOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 70:  # CholeskyOp
-        p -= 1
-        q -= 1
-        CholeskyOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 71:  # DetOp
-        p -= 1
-        q -= 1
-        DetOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 72:  # SlogdetOp
-        p -= 1
-        q -= 1
-        SlogdetOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 73:  # CallOp
-        p -= 1
-        q -= 3
-        CallOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     return p, q
 
 
@@ -5040,30 +4974,6 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 67:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
-        q += 3
-    elif code == 68:  # SolveOp
-        SolveOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 2
-        q += 2
-    elif code == 69:  # TriSolveOp
-        TriSolveOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 2
-        q += 4
-    elif code == 70:  # CholeskyOp
-        CholeskyOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 71:  # DetOp
-        DetOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 72:  # SlogdetOp
-        SlogdetOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 1
-        q += 1
-    elif code == 73:  # CallOp
-        CallOp_t(val, tan, o, n, args, p, iargs, q, f, work)
-        p += 1
         q += 3
     return p, q
 

@@ -60,6 +60,7 @@ class OpSpec:
     sizes: Callable | None = None
     scratch: Callable | None = None
     bounds: tuple = ()
+    host: bool = False
     ufuncs: tuple = ()
     code: int = -1
 
@@ -99,19 +100,20 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
 
 
 def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
-             bounds=None):
+             bounds=None, host=False):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
     ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
     parameter array) lets validation check every operand block before any sweep runs;
     ``scratch(params)`` is the length of the ``work`` array the bodies need (default none).
     ``bounds`` gives (low, high) per parameter (high None: the arena size); by default every
-    parameter is a dimension in [1, arena].
+    parameter is a dimension in [1, arena].  A ``host`` op's bodies are plain Python (NumPy,
+    SciPy's LAPACK): tapes run them between segments of the jitted sweeps, which never see them.
     """
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
                             sizes=sizes, scratch=scratch,
-                            bounds=tuple(bounds or [(1, None)] * nparams)))
+                            bounds=tuple(bounds or [(1, None)] * nparams), host=host))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).

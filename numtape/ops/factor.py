@@ -19,13 +19,15 @@ L' = L Phi(L^-1 A'_sym L^-T); Murray 2016).  No reverse rule expands into scalar
 rule is a handful of triangular solves and products, and the recorded rules (``*_vjp``) are
 written with the same ops, so they can be differentiated again.
 
-Triangular solves are hand-written substitutions (no allocation); solve, Cholesky and
-determinants call Numba's LAPACK bindings, which allocate their O(n^2) factorization next to
-O(n^3) work.  A singular or non-positive-definite matrix raises ``np.linalg.LinAlgError`` from
-the sweep, as NumPy raises when evaluating the function itself.
+These are *host* ops: the tape runs them from Python between segments of the jitted sweeps
+(tape.py), with NumPy and SciPy's LAPACK, all seed directions of a sweep in one call.  Their
+O(n^3) work dwarfs a call's microseconds, and it keeps LAPACK bindings out of the Numba
+compilation every user waits for.  They allocate their factorizations (O(n^2) next to O(n^3)
+work).  A singular or non-positive-definite matrix raises ``np.linalg.LinAlgError`` from the
+sweep, as NumPy raises when evaluating the function itself; NaN and inf propagate.
 """
-import numba
 import numpy as np
+import scipy.linalg as la
 
 from numtape.ops import block_op
 
@@ -37,62 +39,53 @@ def _linalg():
     return linalg
 
 
-@numba.njit(nogil=True)
-def _tri_solve(A, lower, trans, X):
-    """Solve op(T) X = X in place (T: the lower/upper triangle of A; op: transpose if trans)."""
-    n, k = X.shape
-    if lower != trans:  # op(T) is lower triangular: forward substitution
-        for i in range(n):
-            for j in range(i):
-                m = A[j, i] if trans else A[i, j]
-                for c in range(k):
-                    X[i, c] -= m * X[j, c]
-            d = A[i, i]
-            for c in range(k):
-                X[i, c] /= d
-    else:
-        for i in range(n - 1, -1, -1):
-            for j in range(i + 1, n):
-                m = A[j, i] if trans else A[i, j]
-                for c in range(k):
-                    X[i, c] -= m * X[j, c]
-            d = A[i, i]
-            for c in range(k):
-                X[i, c] /= d
-
-
-@numba.njit(nogil=True)
 def _mat(v, start, rows, cols):
     return v[start:start + rows * cols].reshape(rows, cols)
 
 
+def _seeds(d, start, rows, cols):
+    """The (k, rows, cols) view of k adjoint/tangent rows of a block."""
+    return d[:, start:start + rows * cols].reshape(d.shape[0], rows, cols)
+
+
+def _stacked(fn, M, S):
+    """fn applied to the (rows, k*cols) side-by-side stack of the k matrices S; back to
+    (k, rows', cols)."""
+    k, rows, cols = S.shape
+    out = fn(M, S.transpose(1, 0, 2).reshape(rows, k * cols))
+    return out.reshape(out.shape[0], k, cols).transpose(1, 0, 2)
+
+
+def _tri(A, X, lower, trans):
+    """op(T)^-1 X for k stacked right-hand sides, T the lower/upper triangle of A."""
+    return _stacked(lambda M, R: la.solve_triangular(M, R, trans=trans, lower=bool(lower),
+                                                     check_finite=False), A, X)
+
+
 # ---- SolveOp: X = A^-1 B -------------------------------------------------------------------
-@numba.njit(nogil=True)
 def solve_forward(val, o, n, args, p, iargs, q, f, work):
-    m, k = iargs[q], iargs[q + 1]
-    _mat(val, o, m, k)[:, :] = np.linalg.solve(_mat(val, args[p], m, m),
-                                               _mat(val, args[p + 1], m, k))
+    m, k = int(iargs[q]), int(iargs[q + 1])
+    _mat(val, o, m, k)[...] = np.linalg.solve(_mat(val, args[p], m, m),
+                                              _mat(val, args[p + 1], m, k))
 
 
-@numba.njit(nogil=True)
 def solve_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, k, a, b = iargs[q], iargs[q + 1], args[p], args[p + 1]
-    A, X = _mat(val, a, m, m), _mat(val, o, m, k)
-    for s in range(adj.shape[0]):
-        Bbar = np.linalg.solve(A.T, _mat(adj[s], o, m, k))
-        if (f & _CONST_B) == 0:
-            _mat(adj[s], b, m, k)[:, :] += Bbar
-        if (f & _CONST_A) == 0:
-            _mat(adj[s], a, m, m)[:, :] -= np.dot(Bbar, X.T)
+    m, k, a, b = int(iargs[q]), int(iargs[q + 1]), int(args[p]), int(args[p + 1])
+    lu = la.lu_factor(_mat(val, a, m, m), check_finite=False)
+    Bbar = _stacked(lambda M, R: la.lu_solve(M, R, trans=1, check_finite=False), lu,
+                    _seeds(adj, o, m, k))
+    if (f & _CONST_B) == 0:
+        adj[:, b:b + m * k] += Bbar.reshape(-1, m * k)
+    if (f & _CONST_A) == 0:
+        adj[:, a:a + m * m] -= (Bbar @ _mat(val, o, m, k).T).reshape(-1, m * m)
 
 
-@numba.njit(nogil=True)
 def solve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    m, k, a, b = iargs[q], iargs[q + 1], args[p], args[p + 1]
-    A, X = _mat(val, a, m, m), _mat(val, o, m, k)
-    for s in range(tan.shape[0]):
-        rhs = _mat(tan[s], b, m, k) - np.dot(_mat(tan[s], a, m, m), X)
-        _mat(tan[s], o, m, k)[:, :] = np.linalg.solve(A, rhs)
+    m, k, a, b = int(iargs[q]), int(iargs[q + 1]), int(args[p]), int(args[p + 1])
+    lu = la.lu_factor(_mat(val, a, m, m), check_finite=False)
+    rhs = _seeds(tan, b, m, k) - _seeds(tan, a, m, m) @ _mat(val, o, m, k)
+    tan[:, o:o + m * k] = _stacked(lambda M, R: la.lu_solve(M, R, check_finite=False), lu,
+                                   rhs).reshape(-1, m * k)
 
 
 def solve_vjp(g, xs, y, params):
@@ -107,57 +100,43 @@ def _sizes_solve(params):
     return [m * m, m * k], m * k
 
 
-block_op("SolveOp", 2, 2, solve_forward, solve_reverse, solve_tangent, solve_vjp, _sizes_solve)
+block_op("SolveOp", 2, 2, solve_forward, solve_reverse, solve_tangent, solve_vjp, _sizes_solve,
+         host=True)
 
 
 # ---- TriSolveOp: X = op(T)^-1 B ------------------------------------------------------------
-@numba.njit(nogil=True)
+def _triangle(m, lower):
+    return np.tri(m, dtype=bool) if lower else np.tri(m, dtype=bool).T
+
+
 def trisolve_forward(val, o, n, args, p, iargs, q, f, work):
-    m, k, lower, trans = iargs[q], iargs[q + 1], iargs[q + 2], iargs[q + 3]
-    X = _mat(val, o, m, k)
-    X[:, :] = _mat(val, args[p + 1], m, k)
-    _tri_solve(_mat(val, args[p], m, m), lower, trans, X)
+    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
+    _mat(val, o, m, k)[...] = la.solve_triangular(
+        _mat(val, args[p], m, m), _mat(val, args[p + 1], m, k), trans=trans, lower=bool(lower),
+        check_finite=False)
 
 
-@numba.njit(nogil=True)
 def trisolve_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, k, lower, trans = iargs[q], iargs[q + 1], iargs[q + 2], iargs[q + 3]
-    a, b = args[p], args[p + 1]
+    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
+    a, b = int(args[p]), int(args[p + 1])
     A, X = _mat(val, a, m, m), _mat(val, o, m, k)
-    Bbar = _mat(work, 0, m, k)
-    for s in range(adj.shape[0]):
-        Bbar[:, :] = _mat(adj[s], o, m, k)
-        _tri_solve(A, lower, 1 - trans, Bbar)
-        if (f & _CONST_B) == 0:
-            _mat(adj[s], b, m, k)[:, :] += Bbar
-        if (f & _CONST_A) == 0:  # A'[i, j] = -(B' X^T)[i, j] (transposed if trans), triangle
-            Abar = _mat(adj[s], a, m, m)
-            for i in range(m):
-                lo, hi = (0, i + 1) if lower else (i, m)
-                for j in range(lo, hi):
-                    r, t = (j, i) if trans else (i, j)
-                    acc = 0.0
-                    for c in range(k):
-                        acc += Bbar[r, c] * X[t, c]
-                    Abar[i, j] -= acc
+    Bbar = _tri(A, _seeds(adj, o, m, k), lower, 1 - trans)
+    if (f & _CONST_B) == 0:
+        adj[:, b:b + m * k] += Bbar.reshape(-1, m * k)
+    if (f & _CONST_A) == 0:   # A' = -(B' X^T) (transposed if trans), on A's triangle
+        Mbar = Bbar @ X.T
+        Abar = Mbar.transpose(0, 2, 1) if trans else Mbar
+        adj[:, a:a + m * m] -= np.where(_triangle(m, lower), Abar, 0.0).reshape(-1, m * m)
 
 
-@numba.njit(nogil=True)
 def trisolve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    m, k, lower, trans = iargs[q], iargs[q + 1], iargs[q + 2], iargs[q + 3]
-    a, b = args[p], args[p + 1]
+    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
+    a, b = int(args[p]), int(args[p + 1])
     A, X = _mat(val, a, m, m), _mat(val, o, m, k)
-    for s in range(tan.shape[0]):
-        R, dA = _mat(tan[s], o, m, k), _mat(tan[s], a, m, m)
-        R[:, :] = _mat(tan[s], b, m, k)
-        for i in range(m):           # R -= op(tri(dA)) X, over A's stored triangle
-            lo, hi = (0, i + 1) if lower else (i, m)
-            for j in range(lo, hi):
-                d = dA[i, j]
-                r, t = (j, i) if trans else (i, j)
-                for c in range(k):
-                    R[r, c] -= d * X[t, c]
-        _tri_solve(A, lower, trans, R)
+    dT = np.where(_triangle(m, lower), _seeds(tan, a, m, m), 0.0)
+    dM = dT.transpose(0, 2, 1) if trans else dT
+    R = _seeds(tan, b, m, k) - dM @ X
+    tan[:, o:o + m * k] = _tri(A, R, lower, trans).reshape(-1, m * k)
 
 
 def trisolve_vjp(g, xs, y, params):
@@ -169,72 +148,41 @@ def trisolve_vjp(g, xs, y, params):
     return [np.where(tri, ga, 0.0).ravel(), gb.ravel()]
 
 
-def _scratch_nk(params):
-    return params[0] * params[1]
-
-
 block_op("TriSolveOp", 2, 4, trisolve_forward, trisolve_reverse, trisolve_tangent, trisolve_vjp,
-         _sizes_solve, scratch=_scratch_nk,
-         bounds=[(1, None), (1, None), (0, 1), (0, 1)])
+         _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True)
 
 
 # ---- CholeskyOp: A = L L^T ------------------------------------------------------------------
-@numba.njit(nogil=True)
+def _phi_stack(M):
+    """Phi on a stack of matrices: lower triangles, diagonals halved."""
+    out = np.tril(M)
+    d = np.arange(M.shape[-1])
+    out[..., d, d] *= 0.5
+    return out
+
+
 def cholesky_forward(val, o, n, args, p, iargs, q, f, work):
-    m = iargs[q]
-    _mat(val, o, m, m)[:, :] = np.linalg.cholesky(_mat(val, args[p], m, m))
+    m = int(iargs[q])
+    _mat(val, o, m, m)[...] = np.linalg.cholesky(_mat(val, args[p], m, m))
 
 
-@numba.njit(nogil=True)
 def cholesky_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, a = iargs[q], args[p]
+    m, a = int(iargs[q]), int(args[p])
     L = _mat(val, o, m, m)
-    P, Z = _mat(work, 0, m, m), _mat(work, m * m, m, m)
-    for s in range(adj.shape[0]):
-        Lbar = _mat(adj[s], o, m, m)
-        for i in range(m):           # P = Phi(L^T tril(L')); zero above the diagonal
-            for j in range(m):
-                acc = 0.0
-                if j <= i:
-                    for r in range(i, m):
-                        acc += L[r, i] * Lbar[r, j]
-                P[i, j] = 0.5 * acc if i == j else acc
-        _tri_solve(L, 1, 1, P)       # P <- L^-T P
-        for i in range(m):
-            for j in range(m):
-                Z[i, j] = P[j, i]
-        _tri_solve(L, 1, 1, Z)       # Z = (L^-T P L^-1)^T = S^T
-        Abar = _mat(adj[s], a, m, m)
-        for i in range(m):
-            for j in range(i):
-                Abar[i, j] += Z[i, j] + Z[j, i]
-            Abar[i, i] += Z[i, i]
+    P = _phi_stack(L.T @ np.tril(_seeds(adj, o, m, m)))
+    Y = _tri(L, P, True, 1)                          # L^-T P
+    Z = _tri(L, Y.transpose(0, 2, 1), True, 1)       # (L^-T P L^-1)^T = S^T
+    adj[:, a:a + m * m] += _phi_stack(Z + Z.transpose(0, 2, 1)).reshape(-1, m * m)
 
 
-@numba.njit(nogil=True)
 def cholesky_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    m, a = iargs[q], args[p]
+    m, a = int(iargs[q]), int(args[p])
     L = _mat(val, o, m, m)
-    Y, Z = _mat(work, 0, m, m), _mat(work, m * m, m, m)
-    for s in range(tan.shape[0]):
-        dA = _mat(tan[s], a, m, m)
-        for i in range(m):           # the symmetric matrix the lower triangle stands for
-            for j in range(m):
-                Y[i, j] = dA[i, j] if j <= i else dA[j, i]
-        _tri_solve(L, 1, 0, Y)       # Y = L^-1 dA
-        for i in range(m):
-            for j in range(m):
-                Z[i, j] = Y[j, i]
-        _tri_solve(L, 1, 0, Z)       # Z = L^-1 dA L^-T (symmetric)
-        dL = _mat(tan[s], o, m, m)
-        for i in range(m):           # dL = L Phi(Z)
-            for j in range(m):
-                acc = 0.0
-                if j <= i:
-                    acc = 0.5 * L[i, j] * Z[j, j]
-                    for r in range(j + 1, i + 1):
-                        acc += L[i, r] * Z[r, j]
-                dL[i, j] = acc
+    dA = _seeds(tan, a, m, m)
+    D = np.tril(dA) + np.tril(dA, -1).transpose(0, 2, 1)   # the symmetric matrix read
+    Y = _tri(L, D, True, 0)                                # L^-1 D
+    C = _tri(L, Y.transpose(0, 2, 1), True, 0)             # L^-1 D L^-T (symmetric)
+    tan[:, o:o + m * m] = (L @ _phi_stack(C)).reshape(-1, m * m)
 
 
 def _phi(M, m):
@@ -259,51 +207,30 @@ def _sizes_square(params):
     return [m * m], m * m
 
 
-def _scratch_2nn(params):
-    return 2 * params[0] * params[0]
-
-
 block_op("CholeskyOp", 1, 1, cholesky_forward, cholesky_reverse, cholesky_tangent, cholesky_vjp,
-         _sizes_square, scratch=_scratch_2nn)
+         _sizes_square, host=True)
 
 
 # ---- DetOp and SlogdetOp: A^-T carries the derivative ---------------------------------------
-@numba.njit(nogil=True)
+def _inverse_t(val, args, p, m):
+    return np.linalg.inv(_mat(val, args[p], m, m)).T.ravel()
+
+
 def det_forward(val, o, n, args, p, iargs, q, f, work):
-    m = iargs[q]
+    m = int(iargs[q])
     val[o] = np.linalg.det(_mat(val, args[p], m, m))
 
 
-@numba.njit(nogil=True)
-def _add_scaled_inverse_t(val, adj, o, args, p, m, slot, scale_by_value):
-    """adj[s, A] += g_s * c * A^-T with g_s = adj[s, o + slot], c = val[o] or 1."""
-    A = _mat(val, args[p], m, m)
-    inv_t = np.linalg.inv(A).T
-    c = val[o] if scale_by_value else 1.0
-    for s in range(adj.shape[0]):
-        g = adj[s, o + slot] * c
-        if g != 0.0:
-            _mat(adj[s], args[p], m, m)[:, :] += g * inv_t
-
-
-@numba.njit(nogil=True)
-def _trace_inv_times(val, tan, o, args, p, m, slot, scale_by_value):
-    """tan[s, o + slot] = c * trace(A^-1 dA_s)."""
-    A = _mat(val, args[p], m, m)
-    inv_t = np.linalg.inv(A).T
-    c = val[o] if scale_by_value else 1.0
-    for s in range(tan.shape[0]):
-        tan[s, o + slot] = c * np.sum(inv_t * _mat(tan[s], args[p], m, m))
-
-
-@numba.njit(nogil=True)
 def det_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    _add_scaled_inverse_t(val, adj, o, args, p, iargs[q], 0, True)
+    m, a = int(iargs[q]), int(args[p])
+    g = adj[:, o] * val[o]
+    if np.any(g != 0.0):
+        adj[:, a:a + m * m] += g[:, None] * _inverse_t(val, args, p, m)
 
 
-@numba.njit(nogil=True)
 def det_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    _trace_inv_times(val, tan, o, args, p, iargs[q], 0, True)
+    m, a = int(iargs[q]), int(args[p])
+    tan[:, o] = val[o] * (tan[:, a:a + m * m] @ _inverse_t(val, args, p, m))
 
 
 def det_vjp(g, xs, y, params):
@@ -311,24 +238,22 @@ def det_vjp(g, xs, y, params):
     return [((g * y) * np.linalg.inv(xs[0].reshape(m, m)).T).ravel()]
 
 
-@numba.njit(nogil=True)
 def slogdet_forward(val, o, n, args, p, iargs, q, f, work):
-    m = iargs[q]
-    sign, logdet = np.linalg.slogdet(_mat(val, args[p], m, m))
-    val[o] = sign
-    val[o + 1] = logdet
+    m = int(iargs[q])
+    val[o], val[o + 1] = np.linalg.slogdet(_mat(val, args[p], m, m))
 
 
-@numba.njit(nogil=True)
 def slogdet_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    _add_scaled_inverse_t(val, adj, o, args, p, iargs[q], 1, False)
+    m, a = int(iargs[q]), int(args[p])
+    g = adj[:, o + 1]
+    if np.any(g != 0.0):
+        adj[:, a:a + m * m] += g[:, None] * _inverse_t(val, args, p, m)
 
 
-@numba.njit(nogil=True)
 def slogdet_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    for s in range(tan.shape[0]):
-        tan[s, o] = 0.0   # the sign is piecewise constant
-    _trace_inv_times(val, tan, o, args, p, iargs[q], 1, False)
+    m, a = int(iargs[q]), int(args[p])
+    tan[:, o] = 0.0   # the sign is piecewise constant
+    tan[:, o + 1] = tan[:, a:a + m * m] @ _inverse_t(val, args, p, m)
 
 
 def slogdet_vjp(g, xs, y, params):
@@ -346,6 +271,6 @@ def _sizes_slogdet(params):
     return [m * m], 2 * np.ones_like(m)
 
 
-block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det)
+block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det, host=True)
 block_op("SlogdetOp", 1, 1, slogdet_forward, slogdet_reverse, slogdet_tangent, slogdet_vjp,
-         _sizes_slogdet)
+         _sizes_slogdet, host=True)
