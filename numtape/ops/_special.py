@@ -1,7 +1,8 @@
 """The ``sc`` of the elementwise formulas inside the kernels: scipy.special's functions written
 for Numba (formulas say ``sc.erf(x)``; on arrays and ADArrays ``sc`` is scipy.special itself).
 They agree with SciPy to about an ulp (1e-13 relative in the far tails, where libm and Cephes
-differ); tests/test_special.py holds them against SciPy."""
+differ); tests/test_special.py holds them against SciPy, and the log-gamma family, ndtri and
+betaln against mpmath (betaln is more accurate than SciPy's for very unequal arguments)."""
 import math
 
 import numba
