@@ -26,6 +26,18 @@ _NO_ROW = np.zeros(1)  # the adjoint row forward sweeps are given when they zero
 _SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
 
+def as_real(x, what="input"):
+    """``x`` as a float64 array (a view when it already is one): bool, integer and floating
+    dtypes are cast, anything else raises TypeError naming the dtype.  ``np.asarray(x,
+    dtype=np.float64)`` alone would drop imaginary parts with only a ComplexWarning and parse
+    numeric strings, so the dtype is checked first.  The caller never writes to the result."""
+    a = np.asarray(x)
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"{what} has dtype {a.dtype}; tapes take real numbers (bool, integer "
+                        "or floating dtypes, cast to float64)")
+    return a.astype(np.float64, copy=False)
+
+
 class Tape:
     """An immutable recorded function R^n -> R^m (see SPEC section 2).
 
@@ -127,12 +139,12 @@ class Tape:
                                  f"{list(self.input_names)}")
             parts = []
             for name, (_, shape) in self.input_names.items():
-                v = np.asarray(x[name], dtype=np.float64)
+                v = as_real(x[name], f"input {name!r}")
                 if v.size != int(np.prod(shape)):
                     raise ValueError(f"input {name!r}: expected shape {shape}, got {v.shape}")
                 parts.append(v.ravel())
             return np.concatenate(parts) if parts else np.zeros(0)
-        v = np.asarray(x, dtype=np.float64)
+        v = as_real(x)
         if v.size != self.n_in:
             raise ValueError(f"input has shape {v.shape} ({v.size} values); this tape expects "
                              f"shape {self.in_shape} ({self.n_in} values)")
@@ -263,14 +275,14 @@ class Tape:
 
     def vjp(self, x, w):
         """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
-        w = np.asarray(w, dtype=np.float64)
+        w = as_real(w, "vjp: w")
         if w.size != self.n_out:
             raise ValueError(f"vjp: w has shape {w.shape}; expected shape {self.out_shape}")
         return self._shape_in(self._gradient_sweeps(x, w.reshape(1, -1))[0])
 
     def jvp(self, x, v):
         """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""
-        v = self._flat_input(v) if isinstance(v, dict) else np.asarray(v, dtype=np.float64)
+        v = self._flat_input(v) if isinstance(v, dict) else as_real(v, "jvp: v")
         if v.size != self.n_in:
             raise ValueError(f"jvp: v has shape {v.shape}; expected shape {self.in_shape}")
         val = self._forward(x)
@@ -311,7 +323,7 @@ class Tape:
         """Hessian-vector product H(x) v of a scalar tape: one forward and one tangent sweep of
         the gradient tape (forward over reverse; no Hessian is formed).  Shaped like x."""
         G = self._gradient_tape()
-        v = self._flat_input(v) if isinstance(v, dict) else np.asarray(v, dtype=np.float64)
+        v = self._flat_input(v) if isinstance(v, dict) else as_real(v, "hvp: v")
         if v.size != self.n_in:
             raise ValueError(f"hvp: v has shape {v.shape}; expected shape {self.in_shape}")
         return self._shape_in(np.ravel(G.jvp(x, v.ravel())))
@@ -453,15 +465,14 @@ def MakeTape(f, x0):
     if isinstance(x0, dict):
         names, start = {}, 0
         for key, v in x0.items():
-            shape = np.shape(v)
+            shape = as_real(v, f"x0[{key!r}]").shape
             size = int(np.prod(shape))
             names[key] = (slice(start, start + size), shape)
             start += size
         n_in, in_shape = start, (start,)
     else:
-        in_shape = np.shape(x0)
+        in_shape = as_real(x0, "x0").shape
         n_in = int(np.prod(in_shape))
-        np.asarray(x0, dtype=np.float64)  # fail early on non-numeric x0
     with recording(n_in) as rec:
         if names is None:
             x = wrap(rec, np.arange(n_in, dtype=np.int64).reshape(in_shape))

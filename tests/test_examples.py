@@ -41,6 +41,25 @@ def test_poisson_regression_recovers_coefficients():
     assert np.all(se > 0) and np.all(se < 0.05)
 
 
+def test_negative_binomial_recovers_coefficients_and_dispersion():
+    mod = _load("negative_binomial")
+    F, fit, se = mod.main(verbose=False)     # asserts closeness to the truth and a zero score
+    assert np.all(se > 0) and np.all(se < 0.1)
+    X, y = mod.simulate(50)
+    check_grads(mod.make_nll(X, y), np.array([0.5, 0.2, -0.1, 0.3, 0.4]), rtol=1e-6)
+
+
+def test_mvn_likelihood_matches_scipy_stats_and_fits():
+    mod = _load("mvn_likelihood")
+    F, fit, se = mod.main(verbose=False)     # asserts agreement with scipy.stats at 2 points
+    assert fit.success and np.all(se > 0)
+    dist, Y = mod.simulate(n=6, m=3)
+    theta = np.array([0.3, 0.2, -0.4])
+    check_grads(mod.make_loglik(dist, Y), theta, rtol=1e-6)
+    np.testing.assert_allclose(mod.make_loglik(dist, Y)(theta), mod.scipy_loglik(theta, dist, Y),
+                               rtol=1e-12)
+
+
 def test_demo_runs():
     out = subprocess.run([sys.executable, "-m", "numtape", "demo"], capture_output=True,
                          text=True, timeout=600, cwd=ROOT)

@@ -18,6 +18,7 @@ from typing import Callable
 
 import numpy as np
 import pytest
+import scipy.special as sc
 
 import numtape as nt
 from numtape.adarray import elementwise
@@ -97,6 +98,10 @@ DOMAINS = {
     "ExpitOp": (WIDE,), "LogitOp": (U(0.05, 0.95),), "XlogyOp": (R, POS),
     "Xlog1pyOp": (R, U(-0.5, 3.0)), "GammalnOp": (U(0.1, 20.0),), "DigammaOp": (U(0.1, 20.0),),
     "LogNdtrOp": (U(-30.0, 8.0),), "PolygammaOp": (Choice((0.0, 1.0, 2.0, 3.0)), U(0.2, 10.0)),
+    "NdtriOp": (U(0.02, 0.98),),
+    # B(a, b) < 1 here, so betaln stays below -0.9 (near B = 1 a 1e-13 relative value check is
+    # an absolute 1e-15 one; test_special holds values there); spans betaln's regimes at 8
+    "BetalnOp": (U(1.5, 12.0), U(1.5, 12.0)),
 }
 # kinked where the operands are equal: random points keep them >= GAP apart (ties: EDGES)
 SEPARATED = {"MaximumOp", "MinimumOp", "FmaxOp", "FminOp"}
@@ -328,6 +333,12 @@ EDGES = [
     Edge("SelectOp", (1.0, 2.0, 3.0), (0.0, 1.0, 0.0)),
     Edge("NdtrOp", (-30.0,), (1.0 / np.sqrt(2 * np.pi) * np.exp(-450.0),),
          why="Phi'(x) = phi(x), no cancellation in the tail"),
+    Edge("NdtriOp", (0.5,), (np.sqrt(2 * np.pi),)),
+    Edge("NdtriOp", (1e-300,), (np.sqrt(2 * np.pi) * np.exp(0.5 * sc.ndtri(1e-300) ** 2),),
+         why="1 / phi(ndtri(p)) = 2.6e298: no under/overflow in the far tail"),
+    Edge("BetalnOp", (1.0, 1.0), (-1.0, -1.0), why="psi(1) - psi(2) = -1"),
+    Edge("BetalnOp", (0.5, 0.5), (-2.0 * np.log(2.0), -2.0 * np.log(2.0)),
+         why="psi(1/2) - psi(1) = -2 log 2"),
     Edge("ExpitOp", (-40.0,), (np.exp(-40.0) / (1 + np.exp(-40.0)) ** 2,),
          why="y (1 - y) stays relatively accurate for small y"),
     Edge("XlogyOp", (0.0, 0.0), (-np.inf, 0.0), why="xlogy(0, b) = 0 for every b"),

@@ -13,12 +13,12 @@ the single-direction fast path.
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.ops import _special as sc  # noqa: F401  (names the formulas use)
-from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, TWO_SQRTPI, np  # noqa: F401
+from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, SQRT_2PI, TWO_SQRTPI, np  # noqa: F401
 
 u = np.uint64
 
-TABLE_HASH = "adaa446399f5de27"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
+TABLE_HASH = "5fc4bad0c46131f9"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -192,6 +192,10 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
+    elif code == 62:  # NdtriOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.ndtri(x)
 
 
 @jit
@@ -894,6 +898,27 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
+    elif code == 62:  # NdtriOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = SQRT_2PI * np.exp(0.5 * y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = SQRT_2PI * np.exp(0.5 * y * y)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -1266,6 +1291,17 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 if tx != 0.0 and d0 != 0.0:
                     t += d0 * tx
                 tan[j, o + i] = t
+    elif code == 62:  # NdtriOp
+        for i in range(n):
+            x = val[x0 + i * s0]
+            y = val[o + i]
+            d0 = SQRT_2PI * np.exp(0.5 * y * y)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tan[j, o + i] = t
 
 
 @jit
@@ -1540,6 +1576,17 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
+    elif code == 63:  # BetalnOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.betaln(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.betaln(a, b)
 
 
 @jit
@@ -2399,6 +2446,59 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
+    elif code == 63:  # BetalnOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.digamma(a) - sc.digamma(a + b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.digamma(b) - sc.digamma(a + b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.digamma(a) - sc.digamma(a + b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.digamma(b) - sc.digamma(a + b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = sc.digamma(a) - sc.digamma(a + b)
+                d1 = sc.digamma(b) - sc.digamma(a + b)
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+                        if (f & 32) == 0:
+                            if d1 != 0.0:
+                                adj[j, x1 + i * s1] += g * d1
 
 
 @jit
@@ -2657,6 +2757,22 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
             y = val[o + i]
             d0 = 0.0
             d1 = sc.polygamma(a + 1.0, b)
+            for j in range(kk):
+                t = 0.0
+                tx = tan[j, x0 + i * s0]
+                if tx != 0.0 and d0 != 0.0:
+                    t += d0 * tx
+                tx = tan[j, x1 + i * s1]
+                if tx != 0.0 and d1 != 0.0:
+                    t += d1 * tx
+                tan[j, o + i] = t
+    elif code == 63:  # BetalnOp
+        for i in range(n):
+            a = val[x0 + i * s0]
+            b = val[x1 + i * s1]
+            y = val[o + i]
+            d0 = sc.digamma(a) - sc.digamma(a + b)
+            d1 = sc.digamma(b) - sc.digamma(a + b)
             for j in range(kk):
                 t = 0.0
                 tx = tan[j, x0 + i * s0]
@@ -3009,27 +3125,33 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 61:  # PolygammaOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 62:  # SumOp
+    elif code == 62:  # NdtriOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 63:  # BetalnOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 64:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # ProdOp
+    elif code == 65:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # MaxOp
+    elif code == 66:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # MinOp
+    elif code == 67:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # CumsumOp
+    elif code == 68:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MatMulOp
+    elif code == 69:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -3555,6 +3677,23 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
+        elif code == 62:  # NdtriOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.ndtri(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 63:  # BetalnOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.betaln(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
         p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
         if zero:
             adj0[np.int64(o):np.int64(o + n)] = 0.0
@@ -3739,27 +3878,33 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 61:  # PolygammaOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 62:  # SumOp
+    elif code == 62:  # NdtriOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 63:  # BetalnOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 64:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 63:  # ProdOp
+    elif code == 65:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 64:  # MaxOp
+    elif code == 66:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 65:  # MinOp
+    elif code == 67:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 66:  # CumsumOp
+    elif code == 68:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 67:  # MatMulOp
+    elif code == 69:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -4757,6 +4902,44 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
+        elif code == 62:  # NdtriOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = SQRT_2PI * np.exp(0.5 * y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 63:  # BetalnOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.digamma(a) - sc.digamma(a + b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.digamma(b) - sc.digamma(a + b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
         p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
         if clear:
             adj[:, np.int64(o):np.int64(o + n)] = 0.0
@@ -4951,27 +5134,33 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 61:  # PolygammaOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 62:  # SumOp
+    elif code == 62:  # NdtriOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 63:  # BetalnOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 64:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 63:  # ProdOp
+    elif code == 65:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 64:  # MaxOp
+    elif code == 66:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # MinOp
+    elif code == 67:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # CumsumOp
+    elif code == 68:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MatMulOp
+    elif code == 69:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -5866,6 +6055,41 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tx = tan0[x1]
                 if tx != 0.0:
                     d = sc.polygamma(a + 1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 62:  # NdtriOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = SQRT_2PI * np.exp(0.5 * y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 63:  # BetalnOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.digamma(b) - sc.digamma(a + b)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t

@@ -16,6 +16,7 @@ def select(c, a, b):
 
 TWO_SQRTPI = 2.0 / math.sqrt(math.pi)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+SQRT_2PI = math.sqrt(2.0 * math.pi)
 
 def polygamma(n, x):
     """scipy.special.polygamma that also records on traced arrays (SciPy's is a Python
@@ -51,4 +52,5 @@ class _Special:
 
 
 NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
-             "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI}
+             "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
+             "SQRT_2PI": SQRT_2PI}

@@ -1,7 +1,8 @@
 """The ``sc`` of the elementwise formulas inside the kernels: scipy.special's functions written
 for Numba (formulas say ``sc.erf(x)``; on arrays and ADArrays ``sc`` is scipy.special itself).
 They agree with SciPy to about an ulp (1e-13 relative in the far tails, where libm and Cephes
-differ); tests/test_special.py holds them against SciPy."""
+differ); tests/test_special.py holds them against SciPy, and the log-gamma family, ndtri and
+betaln against mpmath (betaln is more accurate than SciPy's for very unequal arguments)."""
 import math
 
 import numba
@@ -142,3 +143,111 @@ def log_ndtr(x):
         t *= -(2 * k - 1) * z
         s += t
     return -0.5 * x * x - math.log(-x) - 0.5 * math.log(2.0 * math.pi) + math.log(s)
+
+
+# ---- ndtri: Wichura's AS241 (PPND16), rational approximations in three regions of the
+# smaller tail probability, about 1e-16 relative; SciPy's values at 0, 1 and outside [0, 1] --
+_NDTRI_A = np.array([3.3871328727963666080e0, 1.3314166789178437745e2, 1.9715909503065514427e3,
+                     1.3731693765509461125e4, 4.5921953931549871457e4, 6.7265770927008700853e4,
+                     3.3430575583588128105e4, 2.5090809287301226727e3])
+_NDTRI_B = np.array([1.0, 4.2313330701600911252e1, 6.8718700749205790830e2,
+                     5.3941960214247511077e3, 2.1213794301586595867e4, 3.9307895800092710610e4,
+                     2.8729085735721942674e4, 5.2264952788528545610e3])
+_NDTRI_C = np.array([1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0,
+                     3.64784832476320460504e0, 1.27045825245236838258e0, 2.41780725177450611770e-1,
+                     2.27238449892691845833e-2, 7.74545014278341407640e-4])
+_NDTRI_D = np.array([1.0, 2.05319162663775882187e0, 1.67638483018380384940e0,
+                     6.89767334985100004550e-1, 1.48103976427480074590e-1,
+                     1.51986665636164571966e-2, 5.47593808499534494600e-4,
+                     1.05075007164441684324e-9])
+_NDTRI_E = np.array([6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0,
+                     2.96560571828504891230e-1, 2.65321895265761230930e-2,
+                     1.24266094738807843860e-3, 2.71155556874348757815e-5,
+                     2.01033439929228813265e-7])
+_NDTRI_F = np.array([1.0, 5.99832206555887937690e-1, 1.36929880922735805310e-1,
+                     1.48753612908506148525e-2, 7.86869131145613259100e-4,
+                     1.84631831751005468180e-5, 1.42151175831644588870e-7,
+                     2.04426310338993978564e-15])
+
+
+@numba.njit(nogil=True)
+def _ratio(num, den, r):
+    """num(r) / den(r), both polynomials with coefficients in increasing powers."""
+    p, q = 0.0, 0.0
+    for k in range(num.shape[0] - 1, -1, -1):
+        p = p * r + num[k]
+        q = q * r + den[k]
+    return p / q
+
+
+@numba.njit(nogil=True)
+def ndtri(p):
+    """The inverse of ndtr.  AS241 works on q = p - 1/2 (exact) in the centre and on the
+    smaller tail probability min(p, 1 - p) (exact for p >= 1/2) in the tails, so both tails
+    keep full relative accuracy; there one Newton step on log Phi(x) = log p (log_ndtr is
+    accurate in the lower tail) removes the rational approximation's last ulps."""
+    if p != p or p < 0.0 or p > 1.0:
+        return math.nan
+    if p == 0.0:
+        return -math.inf
+    if p == 1.0:
+        return math.inf
+    q = p - 0.5
+    if abs(q) <= 0.425:
+        return q * _ratio(_NDTRI_A, _NDTRI_B, 0.180625 - q * q)
+    t = p if q < 0.0 else 1.0 - p
+    r = math.sqrt(-math.log(t))
+    if r <= 5.0:
+        x = -_ratio(_NDTRI_C, _NDTRI_D, r - 1.6)
+    else:
+        x = -_ratio(_NDTRI_E, _NDTRI_F, r - 5.0)
+    # d log Phi / dx = phi / Phi = exp(log phi - log Phi): no underflow down to p = 5e-324
+    g = log_ndtr(x)
+    x -= (g - math.log(t)) / math.exp(-0.5 * x * x - 0.5 * math.log(2.0 * math.pi) - g)
+    return x if q < 0.0 else -x
+
+
+# ---- betaln: log |B(a, b)|.  With p = min(a, b), q = max(a, b) > 0 (R's lbeta, TOMS 708):
+# * q < 8: gammaln(p) + gammaln(q) - gammaln(p + q) directly (terms below ~25, no harmful
+#   cancellation);
+# * p < 8 <= q: gammaln(q) - gammaln(p + q) by Stirling's formula, written as
+#   p - p log(p + q) + (q - 1/2) log1p(-p / (p + q)) plus the difference of the Stirling
+#   corrections; this contains the a >> b asymptotic expansion (gammaln(b) - b log a + ...)
+#   without truncating it, so it holds for every ratio q / p;
+# * 8 <= p: both by Stirling's formula, -log(q)/2 + log sqrt(2 pi) + (p - 1/2) log(p/(p+q))
+#   + q log1p(-p/(p+q)) + corrections: the large, nearly cancelling (x - 1/2) log x terms
+#   never appear.
+# Non-positive arguments: the direct form (log |B|, as SciPy), NaN where it is inf - inf
+# (SciPy takes the limit there); an infinite argument with a positive other gives -inf.
+@numba.njit(nogil=True)
+def _stirling_correction(x):
+    """gammaln(x) - ((x - 1/2) log x - x + log sqrt(2 pi)), for x >= 8."""
+    z = 1.0 / (x * x)
+    s = 0.0
+    for k in range(8, -1, -1):
+        s = s * z + _B2K[k] / ((2.0 * k + 2.0) * (2.0 * k + 1.0))
+    return s / x
+
+
+@numba.njit(nogil=True)
+def _lgamma_poles(x):
+    """lgamma with its poles (0, -1, -2, ...) at inf in Python as in Numba (Python's raises)."""
+    return math.inf if x <= 0.0 and x == math.floor(x) else math.lgamma(x)
+
+
+@numba.njit(nogil=True)
+def betaln(a, b):
+    p, q = min(a, b), max(a, b)
+    if p != p or q != q:
+        return math.nan
+    if p > 0.0 and q == math.inf:
+        return -math.inf
+    if p <= 0.0 or q < 8.0:
+        return _lgamma_poles(p) + _lgamma_poles(q) - _lgamma_poles(p + q)
+    r = p / (p + q)
+    corr = _stirling_correction(q) - _stirling_correction(p + q)
+    if p < 8.0:
+        return math.lgamma(p) + corr + p - p * math.log(p + q) + (q - 0.5) * math.log1p(-r)
+    corr += _stirling_correction(p)
+    return (-0.5 * math.log(q) + 0.5 * math.log(2.0 * math.pi) + corr
+            + (p - 0.5) * math.log(r) + q * math.log1p(-r))

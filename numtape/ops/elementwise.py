@@ -130,3 +130,8 @@ ew("LogNdtrOp", "sc.log_ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x - y)"],
    ufuncs=[sc.log_ndtr])
 # polygamma(n, x) with a constant order n (nt.polygamma records it; SciPy's cannot)
 ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"])
+# 1 / phi(y) as sqrt(2 pi) exp(y^2 / 2): one exp, no 1/0 before it overflows (|y| > 37.6)
+ew("NdtriOp", "sc.ndtri(x)", ["SQRT_2PI * np.exp(0.5 * y * y)"], ufuncs=[sc.ndtri])
+ew("BetalnOp", "sc.betaln(a, b)",
+   ["sc.digamma(a) - sc.digamma(a + b)", "sc.digamma(b) - sc.digamma(a + b)"],
+   ufuncs=[sc.betaln])
