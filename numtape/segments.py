@@ -68,16 +68,24 @@ def _host(F, k, p, q):
                        bool((f >> CONST_BIT) & 1))
 
 
-def forward(F, segs, val, work, adj0, zero):
+def forward(F, segs, val, work, adj0, zero, tolerant=False):
+    """Values; with ``tolerant``, a host op that raises (a singular matrix at a made-up point)
+    leaves NaN instead (simplify's evaluation of constants at x = 0 uses it)."""
     for s in segs:
         if type(s) is tuple:
             sweeps.forward(*s, val, work, adj0, zero)
-        elif type(s) is Host:
-            s.spec.forward(val, s.o, s.n, F.args, s.p, F.iargs, s.q, s.f, work)
-            if zero:
-                adj0[s.o:s.o + s.n] = 0.0
-        else:
-            atomic.call_forward(s, val, adj0, zero)
+            continue
+        try:
+            if type(s) is Host:
+                s.spec.forward(val, s.o, s.n, F.args, s.p, F.iargs, s.q, s.f, work)
+                if zero:
+                    adj0[s.o:s.o + s.n] = 0.0
+            else:
+                atomic.call_forward(s, val, adj0, zero)
+        except (np.linalg.LinAlgError, ValueError, FloatingPointError):
+            if not tolerant:
+                raise
+            val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
 
 
 def reverse(F, segs, val, adj, work, clear):

@@ -14,6 +14,7 @@ import numpy as np
 from numtape.adarray import addr_array, recorder_of, wrap
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
 from numtape.rules import chain_partial, vjp_rule
+from numtape.recording import CONST_BASE
 from numtape.validate import CONST_BIT, arg_pointers, operand_extents
 
 _ZERO = -1   # the structural zero adjoint
@@ -41,7 +42,9 @@ def record_reverse(F, seeds, pick):
         rows = [input_adjoints(plan, rec, where, s) for s in seeds]
         out = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
         return wrap(rec, out if pick is None else out[pick])
-    return MakeTape(reverse, x0)
+    # the replay recomputes F's values, some of which no derivative needs, and the replays
+    # of different seeds share partials: eliminate and merge
+    return MakeTape(reverse, x0).simplify("optimize")
 
 
 def weighted_reverse(F):
@@ -125,8 +128,10 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
         if spec.kind == BLOCK:
             cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
         else:   # the local partials are recorded once, whatever the number of replays
+            seed = _unit_seed(rec, g_addr)
             cts = [None if spec.zero_derivative or not wanted[j] else
-                   chain_partial(g, plan.partial(k, j, spec, xs, y))
+                   _seeded(rec, seed, plan.partial(k, j, spec, xs, y), zero) if seed is not None
+                   else chain_partial(g, plan.partial(k, j, spec, xs, y))
                    for j in range(spec.arity)]
         for j, ct in enumerate(cts):
             if ct is None or not wanted[j]:
@@ -136,6 +141,21 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
             _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel(), zero)
     out = adj[:F.n_in]
     return np.where(out == _ZERO, zero, out)
+
+
+def _unit_seed(rec, g_addr):
+    """The 0/1 values of an adjoint made only of the constants 0 and 1 (a seed that has not
+    met a non-trivial partial yet), else None."""
+    if g_addr.min() < CONST_BASE:
+        return None
+    v = rec._const_flat()[g_addr - CONST_BASE]
+    return v if np.all((v == 0.0) | (v == 1.0)) else None
+
+
+def _seeded(rec, seed, d, zero):
+    """seed * d for a 0/1 constant seed: d's own addresses where it is 1; no op recorded."""
+    d_addr = rec.const(float(d)) if type(d) is float else addr_array(rec, d)
+    return wrap(rec, np.where(seed == 1.0, np.broadcast_to(d_addr, seed.shape), zero))
 
 
 def _traced(rec, addr):

@@ -209,12 +209,22 @@ def _ew_reverse(spec):
 
 
 def _ew_tangent(spec):
+    def one(at):
+        # one direction: a branch-free loop the compiler can vectorize (the strong zero is a
+        # select), as forward over reverse (hvp) needs
+        body = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
+        for j, d in enumerate(spec.partial_exprs):
+            body += [f"tx = tan0[{at(j)}]", f"d = {_kernel_expr(d)}",
+                     "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
+        return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
     body = _load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
     body += ["for j in range(kk):", "    t = 0.0"]
     for j in range(spec.arity):
         body += [f"    tx = tan[j, {_strided(j)}]", f"    if tx != 0.0 and d{j} != 0.0:",
                  f"        t += d{j} * tx"]
-    return ["for i in range(n):"] + _ind(body + ["    tan[j, o + i] = t"], 1)
+    many = ["for i in range(n):"] + _ind(body + ["    tan[j, o + i] = t"], 1)
+    return (["if kk == 1:", "    tan0 = tan[0]"] + _ind(_two_ways(spec, one), 1)
+            + ["else:"] + _ind(many, 1))
 
 
 def _cases(specs, body, depth):

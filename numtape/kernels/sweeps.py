@@ -17,7 +17,7 @@ from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, SQRT_2PI, TWO_SQRTPI, np 
 
 u = np.uint64
 
-TABLE_HASH = "5fc4bad0c46131f9"
+TABLE_HASH = "1a64e85c7e19741b"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -929,379 +929,753 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
     if code == 2:  # NegOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = -1.0
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = -1.0
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 3:  # AbsOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = np.sign(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = np.sign(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = np.sign(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 4:  # ExpOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = y
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = y
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 5:  # Exp2Op
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = y * LN2
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = y * LN2
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = y * LN2
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 6:  # Expm1Op
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = y + 1.0
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = y + 1.0
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = y + 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 7:  # LogOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / x
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / x
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / x
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 8:  # Log2Op
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (x * LN2)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * LN2)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (x * LN2)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 9:  # Log10Op
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (x * LN10)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * LN10)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (x * LN10)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 10:  # Log1pOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (1.0 + x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 + x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (1.0 + x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 11:  # SqrtOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 0.5 / y
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 0.5 / y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 0.5 / y
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 12:  # CbrtOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (3.0 * y * y)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (3.0 * y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (3.0 * y * y)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 13:  # SquareOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 2.0 * x
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 2.0 * x
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 2.0 * x
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 14:  # ReciprocalOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = -(y * y)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = -(y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -(y * y)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 15:  # SinOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = np.cos(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = np.cos(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = np.cos(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 16:  # CosOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = -np.sin(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = -np.sin(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -np.sin(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 17:  # TanOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 + y * y
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 + y * y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 + y * y
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 18:  # ArcsinOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / np.sqrt(1.0 - x * x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / np.sqrt(1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / np.sqrt(1.0 - x * x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 19:  # ArccosOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = -1.0 / np.sqrt(1.0 - x * x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = -1.0 / np.sqrt(1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -1.0 / np.sqrt(1.0 - x * x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 20:  # ArctanOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (1.0 + x * x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 + x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (1.0 + x * x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 21:  # SinhOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = np.cosh(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = np.cosh(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = np.cosh(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 22:  # CoshOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = np.sinh(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = np.sinh(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = np.sinh(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 23:  # TanhOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 24:  # ArcsinhOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / np.hypot(x, 1.0)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / np.hypot(x, 1.0)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / np.hypot(x, 1.0)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 25:  # ArccoshOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 26:  # ArctanhOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (1.0 - x * x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (1.0 - x * x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 51:  # ErfOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = TWO_SQRTPI * np.exp(-(x * x))
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = TWO_SQRTPI * np.exp(-(x * x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = TWO_SQRTPI * np.exp(-(x * x))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 52:  # ErfcOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = -TWO_SQRTPI * np.exp(-(x * x))
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = -TWO_SQRTPI * np.exp(-(x * x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = -TWO_SQRTPI * np.exp(-(x * x))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 53:  # NdtrOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 54:  # ExpitOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = y * (1.0 - y)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = y * (1.0 - y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = y * (1.0 - y)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 55:  # LogitOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = 1.0 / (x * (1.0 - x))
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * (1.0 - x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 1.0 / (x * (1.0 - x))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 58:  # GammalnOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = sc.digamma(x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = sc.digamma(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = sc.digamma(x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 59:  # DigammaOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = sc.polygamma(1.0, x)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = sc.polygamma(1.0, x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = sc.polygamma(1.0, x)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 60:  # LogNdtrOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
     elif code == 62:  # NdtriOp
-        for i in range(n):
-            x = val[x0 + i * s0]
-            y = val[o + i]
-            d0 = SQRT_2PI * np.exp(0.5 * y * y)
-            for j in range(kk):
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
                 t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tan[j, o + i] = t
+                tx = tan0[x0 + i]
+                d = SQRT_2PI * np.exp(0.5 * y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = SQRT_2PI * np.exp(0.5 * y * y)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
 
 
 @jit
@@ -2511,277 +2885,770 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
     if code == 28:  # AddOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0
-            d1 = 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0
+                d1 = 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 29:  # SubOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0
-            d1 = -1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0
+                d1 = -1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 30:  # MulOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = b
-            d1 = a
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = b
+                d1 = a
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 31:  # DivOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0 / b
-            d1 = -y / b
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -y / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -y / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0 / b
+                d1 = -y / b
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 32:  # PowOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = b * a ** (b - 1.0)
-            d1 = 0.0 if y == 0.0 else y * np.log(a)
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b * a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b * a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = b * a ** (b - 1.0)
+                d1 = 0.0 if y == 0.0 else y * np.log(a)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 33:  # Arctan2Op
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = b / np.hypot(a, b) / np.hypot(a, b)
-            d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = b / np.hypot(a, b) / np.hypot(a, b)
+                d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 34:  # HypotOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 0.0 if y == 0.0 else a / y
-            d1 = 0.0 if y == 0.0 else b / y
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if y == 0.0 else a / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if y == 0.0 else b / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if y == 0.0 else a / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if y == 0.0 else b / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 0.0 if y == 0.0 else a / y
+                d1 = 0.0 if y == 0.0 else b / y
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 35:  # MaximumOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-            d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 36:  # MinimumOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-            d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 37:  # FmaxOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-            d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 38:  # FminOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-            d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 39:  # LogaddexpOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 1.0 / (1.0 + np.exp(b - a))
-            d1 = 1.0 / (1.0 + np.exp(a - b))
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 1.0 / (1.0 + np.exp(b - a))
+                d1 = 1.0 / (1.0 + np.exp(a - b))
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 50:  # ChainMulOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = b
-            d1 = a
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = b
+                d1 = a
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 56:  # XlogyOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = np.log(b)
-            d1 = 0.0 if a == 0.0 else a / b
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.log(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a == 0.0 else a / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = np.log(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a == 0.0 else a / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = np.log(b)
+                d1 = 0.0 if a == 0.0 else a / b
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 57:  # Xlog1pyOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = np.log1p(b)
-            d1 = 0.0 if a == 0.0 else a / (1.0 + b)
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.log1p(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = np.log1p(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = np.log1p(b)
+                d1 = 0.0 if a == 0.0 else a / (1.0 + b)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 61:  # PolygammaOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = 0.0
-            d1 = sc.polygamma(a + 1.0, b)
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.polygamma(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.polygamma(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = 0.0
+                d1 = sc.polygamma(a + 1.0, b)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
     elif code == 63:  # BetalnOp
-        for i in range(n):
-            a = val[x0 + i * s0]
-            b = val[x1 + i * s1]
-            y = val[o + i]
-            d0 = sc.digamma(a) - sc.digamma(a + b)
-            d1 = sc.digamma(b) - sc.digamma(a + b)
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.digamma(b) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.digamma(b) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                y = val[o + i]
+                d0 = sc.digamma(a) - sc.digamma(a + b)
+                d1 = sc.digamma(b) - sc.digamma(a + b)
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tan[j, o + i] = t
 
 
 @jit
@@ -2914,26 +3781,63 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
     if code == 49:  # SelectOp
-        for i in range(n):
-            c = val[x0 + i * s0]
-            a = val[x1 + i * s1]
-            b = val[x2 + i * s2]
-            y = val[o + i]
-            d0 = 0.0
-            d1 = (c != 0.0) * 1.0
-            d2 = (c == 0.0) * 1.0
-            for j in range(kk):
-                t = 0.0
-                tx = tan[j, x0 + i * s0]
-                if tx != 0.0 and d0 != 0.0:
-                    t += d0 * tx
-                tx = tan[j, x1 + i * s1]
-                if tx != 0.0 and d1 != 0.0:
-                    t += d1 * tx
-                tx = tan[j, x2 + i * s2]
-                if tx != 0.0 and d2 != 0.0:
-                    t += d2 * tx
-                tan[j, o + i] = t
+        if kk == 1:
+            tan0 = tan[0]
+            if (f & 7) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = (c != 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = (c == 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = (c != 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = (c == 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                y = val[o + i]
+                d0 = 0.0
+                d1 = (c != 0.0) * 1.0
+                d2 = (c == 0.0) * 1.0
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tx = tan[j, x1 + i * s1]
+                    if tx != 0.0 and d1 != 0.0:
+                        t += d1 * tx
+                    tx = tan[j, x2 + i * s2]
+                    if tx != 0.0 and d2 != 0.0:
+                        t += d2 * tx
+                    tan[j, o + i] = t
 
 
 @jit

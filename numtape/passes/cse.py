@@ -8,7 +8,7 @@ the op is
   read the earlier one.  Only operand blocks lying wholly inside the duplicate are
   redirected; a block straddling it and another output keeps the duplicate alive (dead-code
   elimination drops it otherwise);
-* or marked for folding when every operand is a constant (a literal of the constant pool or
+* or marked for folding when every operand is a constant (host ops excepted: they may raise) (a literal of the constant pool or
   the output of an op already marked), transitively: such a value is the same at every input,
   so it is evaluated once.  Nothing that depends on an input is ever folded, so record-time
   input values are never baked in.  A folded scalar equal (bit for bit) to an existing
@@ -21,12 +21,14 @@ happens later (compact.py).
 """
 import numpy as np
 
+from numtape import segments
 from numtape.ops import BY_NAME
 from numtape.passes.dce import slot_owner
 from numtape.passes.identities import identity_operand
 from numtape.validate import CONST_BIT
 
 DEP = BY_NAME["DepOp"].code
+HOST = segments.HOST.tolist()   # host ops (LAPACK, atomic calls) are never folded
 BROADCAST_BITS = 2**CONST_BIT - 1
 
 
@@ -38,7 +40,11 @@ def constant_values(F):
     """
     val = np.zeros(F.arena_size)
     val[F.n_in:int(F.out_ptr[0])] = F.consts
-    F._sweep_forward(val, np.empty(F._work_size), np.zeros(1), False)
+    if F._segments is None:
+        F._sweep_forward(val, np.empty(F._work_size), np.zeros(1), False)
+    else:   # host ops (never folded) may fail at x = 0: they leave NaN
+        segments.forward(F, F._segments, val, np.empty(F._work_size), np.zeros(1), False,
+                         tolerant=True)
     return val
 
 
@@ -92,8 +98,8 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
         first = seen.setdefault(key, k)
         if first != k:      # the first may itself be redirected: follow it (no chains)
             alias[k] = alias[first] if alias[first] >= 0 else start[first]
-        elif all(is_const[s] if m == 1 else is_const[s:s + m].all()
-                 for s, m in zip(a[p:q], lens[p:q])):
+        elif not HOST[op[k]] and all(is_const[s] if m == 1 else is_const[s:s + m].all()
+                                     for s, m in zip(a[p:q], lens[p:q])):
             same = same_constant(start[k]) if n == 1 else None
             if same is not None:
                 alias[k] = same
