@@ -10,10 +10,14 @@ Usage (from the repository root)::
 
 Each gradient row times ``F.gradient(x)`` (value + gradient at a new point: four pre-generated
 points are cycled) against the hand-written reference of ``reference.py`` computing value and
-gradient. Both sides are warmed up (JIT compiled) first; then the two are timed in interleaved
-repeats (default 7), each repeat looping enough calls to last >= 20 ms; the table shows the
-medians and ratio = numtape median / reference median. ``grad err`` is numtape's gradient
-against the reference's at one point (max abs difference / max abs value).
+gradient. The sparse rows time ``J(x)``, ``J = F.jacfun(sparse=True)`` built once beforehand
+(its one-off cost is the ``setup`` note), against a hand assembly of the banded Jacobian, both
+returning a ``scipy.sparse.csr_matrix``; the hvp rows time ``F.hvp(x, v)`` (gradient tape
+built by a first call) against an analytic Numba H(x) v. Both sides are warmed up (JIT
+compiled) first; then the two are timed in interleaved repeats (default 7), each repeat
+looping enough calls to last >= 20 ms; the table shows the medians and ratio = numtape median /
+reference median. ``grad err`` is numtape's derivative against the reference's at one point
+(max abs difference / max abs value).
 
 NumPy's BLAS is pinned to one thread (``--blas-threads``): numtape's kernels use one, and a
 two-thread gemv on a busy two-core machine varied 30x between repeats. ``--numtape-path DIR``
@@ -94,6 +98,24 @@ def spread(samples):
 # --------------------------------------------------------------------------------------------
 # rows
 # --------------------------------------------------------------------------------------------
+def _fill(row, t_nt, t_ref, s_nt, s_ref, err, target):
+    """Put the medians, ratio, PASS/FAIL and the error / repeat-ratio note into ``row``."""
+    ratio = t_nt / t_ref
+    ok = ratio <= target and err < 1e-8
+    row.numtape, row.ref, row.ratio = fmt_time(t_nt), fmt_time(t_ref), f"{ratio:.2f}x"
+    row.result = "PASS" if ok else "FAIL"
+    pair = sorted(a / b for a, b in zip(s_nt, s_ref, strict=True))
+    row.note = (
+        f"grad err {err:.1e}"
+        + ("" if err < 1e-8 else " (WRONG DERIVATIVE)")
+        + f"; repeat ratios {pair[0]:.2f}-{pair[-1]:.2f}"
+    )
+    row.details.append(
+        f"numtape {spread(s_nt)}; reference {spread(s_ref)}; "
+        f"ratio of minimums {min(s_nt) / min(s_ref):.2f}x"
+    )
+
+
 def gradient_row(nt, make_case, scale, repeats, keep):
     case = make_case(scale)
     row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
@@ -110,21 +132,52 @@ def gradient_row(nt, make_case, scale, repeats, keep):
         )
     except Exception as exc:  # one broken workload must not hide the others
         return row.error(exc)
-    ratio = t_nt / t_ref
-    ok = ratio <= case.target and err < 1e-8
-    row.numtape, row.ref, row.ratio = fmt_time(t_nt), fmt_time(t_ref), f"{ratio:.2f}x"
-    row.result = "PASS" if ok else "FAIL"
-    pair = sorted(a / b for a, b in zip(s_nt, s_ref, strict=True))
-    row.note = (
-        f"grad err {err:.1e}"
-        + ("" if err < 1e-8 else " (WRONG GRADIENT)")
-        + f"; repeat ratios {pair[0]:.2f}-{pair[-1]:.2f}"
-    )
+    _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
+    row.details.append(f"recorded {len(F)} ops (arena {F.arena_size}) in {fmt_time(t_rec)}")
+    return row
+
+
+def sparse_row(nt, make_case, scale, repeats):
+    """``J = F.jacfun(sparse=True)`` built once (its time is a note, not in the ratio), then
+    ``J(x)`` (a csr_matrix) at new points against the hand assembly."""
+    case = make_case(scale)
+    row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
+    try:
+        F = nt.MakeTape(case.f, case.x0)
+        t_setup, _, J = wl.time_once(
+            lambda: F.jacfun(sparse=True), repeats=3, budget=5.0, min_repeats=1
+        )
+        err = wl.rel_err(J(case.points[0]), case.ref(case.points[0]))
+        (t_nt, t_ref), (s_nt, s_ref) = wl.time_interleaved([J, case.ref], case.points, repeats)
+    except Exception as exc:
+        return row.error(exc)
+    _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
+    row.note += f"; setup {fmt_time(t_setup)}"
     row.details.append(
-        f"recorded {len(F)} ops (arena {F.arena_size}) in {fmt_time(t_rec)}; "
-        f"numtape {spread(s_nt)}; reference {spread(s_ref)}; "
-        f"ratio of minimums {min(s_nt) / min(s_ref):.2f}x"
+        f"F: {len(F)} ops; J: {len(J)} ops, arena {J.arena_size}, {J(case.points[0]).nnz} nnz"
     )
+    return row
+
+
+def hvp_row(nt, make_case, scale, repeats):
+    """``F.hvp(x, v)`` at new (x, v) pairs, the gradient tape built (and the sweeps compiled)
+    by a first call outside the timing, against the hand-written H(x) v."""
+    case = make_case(scale)
+    row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
+    try:
+        F = nt.MakeTape(case.f, case.x0)
+        t0 = time.perf_counter()
+        hv = F.hvp(*case.points[0])
+        t_first = time.perf_counter() - t0
+        err = wl.rel_err(hv, case.ref(*case.points[0]))
+        (t_nt, t_ref), (s_nt, s_ref) = wl.time_interleaved(
+            [lambda p: F.hvp(*p), lambda p: case.ref(*p)], case.points, repeats
+        )
+    except Exception as exc:
+        return row.error(exc)
+    _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
+    row.note += f"; 1st call {fmt_time(t_first)}"
+    row.details.append(f"F: {len(F)} ops; first hvp builds the gradient tape F.jacfun()")
     return row
 
 
@@ -348,6 +401,12 @@ def main(argv=None):
         for make_case in wl.GRADIENT_CASES:
             rows.append(gradient_row(nt, make_case, scale, args.repeats, keep))
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
+        for make_case in wl.SPARSE_CASES:
+            rows.append(sparse_row(nt, make_case, scale, args.repeats))
+            print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
+        for make_case in wl.HVP_CASES:
+            rows.append(hvp_row(nt, make_case, scale, args.repeats))
+            print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
         rows.append(recording_row(nt, scale, args.repeats))
         rows.append(memory_row(nt, scale, keep))
         rows.extend(import_rows(args.cold, where))
@@ -357,7 +416,9 @@ def main(argv=None):
     print(
         "ratio = numtape median / reference median (repeat ratios: min-max over interleaved pairs);"
     )
-    print("grad err = max|g_nt - g_ref| / max|g_ref| at one point;")
+    print("grad err = max|g_nt - g_ref| / max|g_ref| at one point (sparse J: over the csr data,")
+    print("  inf if the structure differs; hvp: of H v); setup = F.jacfun(sparse=True), median;")
+    print("  1st call = first F.hvp (builds the gradient tape, compiles), not in the ratio;")
     print("recording = (len(F) - n_in, or F.n_ops) / median MakeTape seconds;")
     print("memory = (F.nbytes + 16*arena_size) / ops")
     if args.details or any(r.result == "ERROR" for r in rows):

@@ -22,6 +22,9 @@ W1_N = 100_000
 W2_T = 100_000
 W3_N = 100_000
 W3_K = 20
+BAND_N = 100_000  # sparse Jacobian, largest size (rows at 1e4 and 1e5)
+HVP_N = 100_000
+LOOP_N = 10_000  # the Python-loop sparse and hvp rows: their derived tapes take seconds to build
 N_POINTS = 4  # distinct evaluation points, cycled so every timed call sees a new point
 
 
@@ -76,13 +79,38 @@ def make_w3(X, y):
     return w3
 
 
+def band_vec(x):
+    """BAND residual r_i = x_{i+1}^2 - x_i + sin(x_{i+2}) vectorized: a few block ops."""
+    return x[1:-1] ** 2 - x[:-2] + np.sin(x[2:])
+
+
+def band_loop(x):
+    """BAND residual from a Python loop: a list of n - 2 scalar expressions."""
+    return [x[i + 1] ** 2 - x[i] + np.sin(x[i + 2]) for i in range(len(x) - 2)]
+
+
+def hvp_vec(x):
+    """HVP objective sum(exp(0.5*x[1:]) * sin(x[:-1])) + 0.5*sum(x**2), vectorized."""
+    return np.sum(np.exp(0.5 * x[1:]) * np.sin(x[:-1])) + 0.5 * np.sum(x**2)
+
+
+def hvp_loop(x):
+    """HVP objective with the chain sum written as a Python loop over scalars."""
+    s = 0.5 * np.sum(x**2)
+    for i in range(len(x) - 1):
+        s = s + np.exp(0.5 * x[i + 1]) * np.sin(x[i])
+    return s
+
+
 # --------------------------------------------------------------------------------------------
 # cases: f, recording point, evaluation points, reference, target
 # --------------------------------------------------------------------------------------------
 @dataclass
 class Case:
-    """One gradient workload: numtape records ``f`` at ``x0``; ``ref(p)`` is the hand-written
-    (value, gradient); ``points`` are the pre-generated evaluation points."""
+    """One workload: numtape records ``f`` at ``x0``; ``points`` are the pre-generated
+    evaluation points. ``ref(p)`` is the hand-written result at a point: (value, gradient) for
+    the gradient cases, the csr Jacobian for the sparse ones; for the hvp cases every point is
+    a pair ``(x, v)`` and ``ref(x, v)`` is H(x) v."""
 
     name: str
     size: str
@@ -167,6 +195,47 @@ def case_w3(scale=1):
 
 
 GRADIENT_CASES = (case_w1_loop, case_w1_vec, case_w2, case_w3)
+
+
+def _band_case(name, f, n):
+    rng = np.random.default_rng(44)
+    points = [rng.standard_normal(n) for _ in range(N_POINTS)]
+    return Case(name, f"n={n}", f, np.zeros(n), points, reference.band_reference(n), 3.0)
+
+
+def case_band_1e4(scale=1):
+    """Sparse Jacobian of the vectorized BAND residual, n = 1e4."""
+    return _band_case("sparse J banded", band_vec, BAND_N // 10 // scale)
+
+
+def case_band_1e5(scale=1):
+    """Sparse Jacobian of the vectorized BAND residual, n = 1e5 (the SPEC size)."""
+    return _band_case("sparse J banded", band_vec, BAND_N // scale)
+
+
+def case_band_loop(scale=1):
+    """Sparse Jacobian of the BAND residual recorded from a Python loop, n = 1e4."""
+    return _band_case("sparse J loop", band_loop, LOOP_N // scale)
+
+
+def _hvp_case(name, f, n):
+    rng = np.random.default_rng(55)
+    points = [(0.5 * rng.standard_normal(n), rng.standard_normal(n)) for _ in range(N_POINTS)]
+    return Case(name, f"n={n}", f, np.zeros(n), points, reference.hvp_reference(n), 1.5)
+
+
+def case_hvp_vec(scale=1):
+    """Hessian-vector product of the vectorized HVP objective, n = 1e5."""
+    return _hvp_case("hvp vectorized", hvp_vec, HVP_N // scale)
+
+
+def case_hvp_loop(scale=1):
+    """Hessian-vector product of the HVP objective recorded from a Python loop, n = 1e4."""
+    return _hvp_case("hvp loop", hvp_loop, LOOP_N // scale)
+
+
+SPARSE_CASES = (case_band_1e4, case_band_1e5, case_band_loop)
+HVP_CASES = (case_hvp_vec, case_hvp_loop)
 
 
 # --------------------------------------------------------------------------------------------
@@ -325,7 +394,17 @@ def blas_threads(n=None):
 
 
 def rel_err(a, b):
-    """max |a - b| / max |b| (inf when the shapes differ)."""
+    """max |a - b| / max |b| (inf when the shapes differ); a and b may be scipy.sparse (then
+    also inf unless both have the same stored structure)."""
+    if hasattr(a, "tocsr") or hasattr(b, "tocsr"):
+        a, b = a.tocsr(), b.tocsr()
+        a.sort_indices()
+        b.sort_indices()
+        if a.shape != b.shape or not (
+            np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
+        ):
+            return math.inf
+        a, b = a.data, b.data
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
     if a.shape != b.shape:

@@ -1,10 +1,12 @@
 """asv suite: numtape's core speed (SPEC section 6).
 
 ``time_*`` benchmarks time one value + gradient at a new point (points cycled) on the SPEC
-workloads and the recording of a scalar loop; ``track_*`` benchmarks record numtape / hand-
-written ratios measured side by side in one process (robust to the machine's speed and noise)
-and the tape's bytes per op. Workloads and references are shared with ``benchmarks/compare.py``
-(``benchmarks/workloads.py``, ``benchmarks/reference.py`` at the repository root).
+workloads, the sparse Jacobian ``J(x)`` of ``J = F.jacfun(sparse=True)`` and its construction,
+the Hessian-vector product ``F.hvp(x, v)``, and the recording of a scalar loop; ``track_*``
+benchmarks record numtape / hand-written ratios measured side by side in one process (robust to
+the machine's speed and noise) and the tape's bytes per op. Workloads and references are shared
+with ``benchmarks/compare.py`` (``benchmarks/workloads.py``, ``benchmarks/reference.py`` at the
+repository root).
 
 Run: ``cd asv_benchmarks && asv run --quick --python=same`` (once per machine before that:
 ``asv machine --yes``, which asv needs to name the results). The NumPy references run with
@@ -142,3 +144,107 @@ class Recording:
         return wl.n_ops(F) / t
 
     track_ops_per_second.unit = "ops/s"
+
+
+_SPARSE = {}
+
+
+def _sparse_tape(make_case):
+    """(case, F, J = F.jacfun(sparse=True)), built once per process and warmed up."""
+    nt = _numtape()
+    case = _case(make_case)
+    if make_case not in _SPARSE:
+        F = nt.MakeTape(case.f, case.x0)
+        J = F.jacfun(sparse=True)
+        for p in case.points:
+            J(p)
+            case.ref(p)
+        _SPARSE[make_case] = (F, J)
+    return (case, *_SPARSE[make_case])
+
+
+class _SparseJacobianSuite:
+    """Sparse Jacobian (csr) of the banded residual at a new point: ``J(x)`` against the hand
+    assembly; target ratio <= 3.0."""
+
+    make_case = None
+    timeout = 600
+    warmup_time = 0.2
+
+    def setup(self):
+        self.case, self.F, self.J = _sparse_tape(type(self).make_case)
+        self.points = self.case.points
+        self.k = 0
+
+    def _next(self):
+        self.k = (self.k + 1) % len(self.points)
+        return self.points[self.k]
+
+    def time_sparse_jacobian(self):
+        self.J(self._next())
+
+    def time_reference(self):
+        self.case.ref(self._next())
+
+    def track_ratio(self):
+        """numtape median / reference median, 7 interleaved repeats of >= 20 ms."""
+        (t_nt, t_ref), _ = wl.time_interleaved([self.J, self.case.ref], self.points, repeats=7)
+        return t_nt / t_ref
+
+    track_ratio.unit = "ratio"
+
+
+class SparseJacobian1e4(_SparseJacobianSuite):
+    """Banded residual, n = 1e4, vectorized; also the one-off ``F.jacfun(sparse=True)``."""
+
+    make_case = staticmethod(wl.case_band_1e4)
+
+    def time_jacfun_sparse_construction(self):
+        """Pattern, coloring and the derivative tape's recording, from the tape F."""
+        self.F.jacfun(sparse=True)
+
+
+class SparseJacobian1e5(_SparseJacobianSuite):
+    """Banded residual, n = 1e5, vectorized (the SPEC size)."""
+
+    make_case = staticmethod(wl.case_band_1e5)
+
+
+class HessianVectorProduct:
+    """``F.hvp(x, v)`` of the vectorized chain objective, n = 1e5, at new (x, v) pairs (the
+    gradient tape built in setup) against an analytic Numba H(x) v; target ratio <= 1.5."""
+
+    timeout = 600
+    warmup_time = 0.2
+
+    def setup(self):
+        nt = _numtape()
+        self.case = _case(wl.case_hvp_vec)
+        if wl.case_hvp_vec not in _TAPES:
+            F = nt.MakeTape(self.case.f, self.case.x0)
+            for x, v in self.case.points:  # builds the gradient tape, compiles both sides
+                F.hvp(x, v)
+                self.case.ref(x, v)
+            _TAPES[wl.case_hvp_vec] = F
+        self.F = _TAPES[wl.case_hvp_vec]
+        self.points = self.case.points
+        self.k = 0
+
+    def _next(self):
+        self.k = (self.k + 1) % len(self.points)
+        return self.points[self.k]
+
+    def time_hvp(self):
+        self.F.hvp(*self._next())
+
+    def time_reference(self):
+        self.case.ref(*self._next())
+
+    def track_ratio(self):
+        """numtape median / reference median, 7 interleaved repeats of >= 20 ms."""
+        (t_nt, t_ref), _ = wl.time_interleaved(
+            [lambda p: self.F.hvp(*p), lambda p: self.case.ref(*p)], self.points, repeats=7
+        )
+        return t_nt / t_ref
+
+    track_ratio.unit = "ratio"
