@@ -123,15 +123,25 @@ def elementwise(spec, *xs):
     n = int(np.prod(shape))
     if n == 0:
         return wrap(rec, np.zeros(shape, dtype=np.int64))
+    scalar = [n > 1 and (a.size == 1 or _one_address(a)) for a in addrs]
+    if all(scalar):   # every operand is one value: compute it once, broadcast the address
+        y = rec.scalar_op(spec.code, [int(a.flat[0]) for a in addrs])
+        return wrap(rec, np.full(shape, y, dtype=np.int64))
     flags, starts = 0, []
     for j, a in enumerate(addrs):
-        if a.size == 1 and n > 1:
+        if scalar[j]:   # a broadcast scalar (unary ops never get here)
             flags |= 1 << j
             starts.append(int(a.flat[0]))
         else:
             starts.append(rec.contiguous(a if a.shape == shape else np.broadcast_to(a, shape)))
     o = rec.block_op(spec.code, flags, starts, (), n)
     return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
+
+
+def _one_address(a):
+    """Whether every entry of address array ``a`` is the same slot (a broadcast scalar)."""
+    first = a.flat[0]
+    return bool(a.flat[-1] == first and np.all(a == first))
 
 
 _COMPARISONS = {"LtOp", "LeOp", "GtOp", "GeOp", "EqOp", "NeOp"}

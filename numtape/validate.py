@@ -84,7 +84,8 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     elem = ~IS_BLOCK[op]
     low, high = flags & 15, flags >> CONST_BIT
     arity = np.maximum(ARITY[op], 0)
-    if np.any(low[~elem] != 0) or np.any(low[elem] >> arity[elem] != 0) or \
+    bcast = np.where(arity > 1, arity, 0)   # only ops of 2+ operands broadcast one of them
+    if np.any(low[~elem] != 0) or np.any(low[elem] >> bcast[elem] != 0) or \
             np.any(high >> arity != 0):
         raise TapeFormatError("flags: bits set for operands an op does not have")
     arg_ptr, iarg_ptr = arg_pointers(op, size)

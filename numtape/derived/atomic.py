@@ -2,10 +2,10 @@
 
 A tape holding CallOps is swept in segments (numtape/segments.py): the jitted sweeps run
 between calls, and each call runs its sub-tape's own sweeps (which may hold calls of their
-own).  Reverse and tangent recompute the sub-tape's forward values from the call's input block (checkpointing), so the
-outer arena keeps only each call's inputs and outputs.  The recorded rule of a call is a call
-of the sub-tape's VJP tape ``(x, w) -> w^T J(x)``, atomic too, so derivative tapes (jacfun,
-Hessians) also grow by one node per call.
+own).  Reverse and tangent recompute the sub-tape's forward values from the call's input
+block (checkpointing), so the outer arena keeps only each call's inputs and outputs.  The
+recorded rule of a call is a call of the sub-tape's VJP tape ``(x, w) -> w^T J(x)``, atomic
+too, so derivative tapes (jacfun, Hessians) also grow by one node per call.
 """
 from __future__ import annotations
 

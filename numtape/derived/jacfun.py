@@ -138,7 +138,7 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
                 continue
             if spec.kind != BLOCK and lens[j] != n:
                 ct = np.sum(ct)
-            _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel(), zero)
+            _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel())
     out = adj[:F.n_in]
     return np.where(out == _ZERO, zero, out)
 
@@ -163,15 +163,17 @@ def _traced(rec, addr):
     return wrap(rec, int(addr[0]) if addr.size == 1 else addr)
 
 
-def _add(rec, adj, slots, ct, zero):
+def _add(rec, adj, slots, ct):
     """adj[slots] += ct (addresses), recording an AddOp only where adj is not a zero."""
     cur = adj[slots]
     fresh = cur == _ZERO
     if fresh.all():
         adj[slots] = ct
         return
-    summed = _traced(rec, np.where(fresh, zero, cur)) + _traced(rec, ct)
-    adj[slots] = np.where(fresh, ct, addr_array(rec, summed).ravel())
+    if fresh.any():   # add where there is something (x[1:] meeting x[:-1]: no gather)
+        adj[slots[fresh]] = ct[fresh]
+        slots, cur, ct = slots[~fresh], cur[~fresh], ct[~fresh]
+    adj[slots] = addr_array(rec, _traced(rec, cur) + _traced(rec, ct)).ravel()
 
 
 def _scatter_add(rec, adj, slots, g):
@@ -182,4 +184,4 @@ def _scatter_add(rec, adj, slots, g):
     ct = g[first]
     for u in np.flatnonzero(counts > 1):
         ct[u] = addr_array(rec, np.sum(wrap(rec, g[slots == uniq[u]])))
-    _add(rec, adj, uniq, ct, rec.const(0.0))
+    _add(rec, adj, uniq, ct)

@@ -8,11 +8,12 @@ the op is
   read the earlier one.  Only operand blocks lying wholly inside the duplicate are
   redirected; a block straddling it and another output keeps the duplicate alive (dead-code
   elimination drops it otherwise);
-* or marked for folding when every operand is a constant (host ops excepted: they may raise) (a literal of the constant pool or
-  the output of an op already marked), transitively: such a value is the same at every input,
-  so it is evaluated once.  Nothing that depends on an input is ever folded, so record-time
-  input values are never baked in.  A folded scalar equal (bit for bit) to an existing
-  constant is redirected to it, so later ops reading either are recognised as duplicates;
+* or marked for folding when every operand is a constant (a literal of the constant pool or
+  the output of an op already marked; host ops excepted, as they may raise), transitively:
+  such a value is the same at every input, so it is evaluated once.  Nothing that depends on
+  an input is ever folded, so record-time input values are never baked in.  A folded scalar
+  equal (bit for bit) to an existing constant is redirected to it, so later ops reading
+  either are recognised as duplicates;
 * or redirected to one of its operands by an exact identity (identities.py).
 
 Redirections point at canonical blocks (an earlier surviving op, an input or constant range),
