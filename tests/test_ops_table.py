@@ -94,7 +94,7 @@ DOMAINS = {
     "EqOp": (TIES, TIES), "NeOp": (TIES, TIES),
     "AndOp": (LOGIC, LOGIC), "OrOp": (LOGIC, LOGIC), "NotOp": (LOGIC,),
     "SelectOp": (BOOL, R, R), "ChainMulOp": (R, R),
-    "ErfOp": (U(-3.0, 3.0),), "ErfcOp": (U(-3.0, 3.0),), "NdtrOp": (U(-4.0, 4.0),),
+    "ErfOp": (U(-3.0, 3.0),), "ErfcOp": (U(-3.0, 3.0),), "ErfcxOp": (U(-2.0, 20.0),), "NdtrOp": (U(-4.0, 4.0),),
     "ExpitOp": (WIDE,), "LogitOp": (U(0.05, 0.95),), "XlogyOp": (R, POS),
     "Xlog1pyOp": (R, U(-0.5, 3.0)), "GammalnOp": (U(0.1, 20.0),), "DigammaOp": (U(0.1, 20.0),),
     "LogNdtrOp": (U(-30.0, 8.0),), "PolygammaOp": (Choice((0.0, 1.0, 2.0, 3.0)), U(0.2, 10.0)),

@@ -273,7 +273,8 @@ the single-direction fast path.
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.ops import _special as sc  # noqa: F401  (names the formulas use)
-from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, SQRT_2PI, TWO_SQRTPI, np  # noqa: F401
+from numtape.ops._duck import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,  # noqa: F401
+                               SQRT_2PI, TWO_SQRTPI, np)
 
 u = np.uint64
 

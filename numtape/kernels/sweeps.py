@@ -13,12 +13,13 @@ the single-direction fast path.
 from numtape.kernels._jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.ops import _special as sc  # noqa: F401  (names the formulas use)
-from numtape.ops._duck import INV_SQRT_2PI, LN2, LN10, SQRT_2PI, TWO_SQRTPI, np  # noqa: F401
+from numtape.ops._duck import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,  # noqa: F401
+                               SQRT_2PI, TWO_SQRTPI, np)
 
 u = np.uint64
 
-TABLE_HASH = "1a64e85c7e19741b"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
+TABLE_HASH = "0bba6a04935a6fa8"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -168,31 +169,35 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfcx(x)
+    elif code == 54:  # NdtrOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 54:  # ExpitOp
+    elif code == 55:  # ExpitOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 55:  # LogitOp
+    elif code == 56:  # LogitOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
@@ -297,13 +302,13 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = y + 1.0
+                    d = np.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
-                d0 = y + 1.0
+                d0 = np.exp(x)
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
@@ -772,7 +777,28 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
+        if kk == 1:
+            adj0 = adj[0]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 2.0 * x * y - TWO_SQRTPI
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 2.0 * x * y - TWO_SQRTPI
+                for j in range(kk):
+                    g = adj[j, o + i]
+                    if g != 0.0:
+                        if (f & 16) == 0:
+                            if d0 != 0.0:
+                                adj[j, x0 + i * s0] += g * d0
+    elif code == 54:  # NdtrOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -793,7 +819,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 54:  # ExpitOp
+    elif code == 55:  # ExpitOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -814,7 +840,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 55:  # LogitOp
+    elif code == 56:  # LogitOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -835,7 +861,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -856,7 +882,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -877,7 +903,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -885,20 +911,20 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
-                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 for j in range(kk):
                     g = adj[j, o + i]
                     if g != 0.0:
                         if (f & 16) == 0:
                             if d0 != 0.0:
                                 adj[j, x0 + i * s0] += g * d0
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 16) == 0:
@@ -1024,14 +1050,14 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = y + 1.0
+                d = np.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
-                d0 = y + 1.0
+                d0 = np.exp(x)
                 for j in range(kk):
                     t = 0.0
                     tx = tan[j, x0 + i * s0]
@@ -1522,7 +1548,29 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
+        if kk == 1:
+            tan0 = tan[0]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 2.0 * x * y - TWO_SQRTPI
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+        else:
+            for i in range(n):
+                x = val[x0 + i * s0]
+                y = val[o + i]
+                d0 = 2.0 * x * y - TWO_SQRTPI
+                for j in range(kk):
+                    t = 0.0
+                    tx = tan[j, x0 + i * s0]
+                    if tx != 0.0 and d0 != 0.0:
+                        t += d0 * tx
+                    tan[j, o + i] = t
+    elif code == 54:  # NdtrOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1544,7 +1592,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 54:  # ExpitOp
+    elif code == 55:  # ExpitOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1566,7 +1614,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 55:  # LogitOp
+    elif code == 56:  # LogitOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1588,7 +1636,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1610,7 +1658,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1632,7 +1680,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1640,21 +1688,21 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
         else:
             for i in range(n):
                 x = val[x0 + i * s0]
                 y = val[o + i]
-                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 for j in range(kk):
                     t = 0.0
                     tx = tan[j, x0 + i * s0]
                     if tx != 0.0 and d0 != 0.0:
                         t += d0 * tx
                     tan[j, o + i] = t
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         if kk == 1:
             tan0 = tan[0]
             for i in range(n):
@@ -1917,7 +1965,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 56:  # XlogyOp
+    elif code == 57:  # XlogyOp
         if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1928,7 +1976,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1939,7 +1987,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1950,7 +1998,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         if (f & 7) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2661,7 +2709,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
-    elif code == 56:  # XlogyOp
+    elif code == 57:  # XlogyOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
@@ -2714,7 +2762,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
@@ -2767,7 +2815,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
@@ -2820,7 +2868,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         if (f & 32) == 0:
                             if d1 != 0.0:
                                 adj[j, x1 + i * s1] += g * d1
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         if kk == 1:
             adj0 = adj[0]
             if (f & 7) == 0:
@@ -3469,7 +3517,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     if tx != 0.0 and d1 != 0.0:
                         t += d1 * tx
                     tan[j, o + i] = t
-    elif code == 56:  # XlogyOp
+    elif code == 57:  # XlogyOp
         if kk == 1:
             tan0 = tan[0]
             if (f & 7) == 0:
@@ -3514,7 +3562,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     if tx != 0.0 and d1 != 0.0:
                         t += d1 * tx
                     tan[j, o + i] = t
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         if kk == 1:
             tan0 = tan[0]
             if (f & 7) == 0:
@@ -3559,7 +3607,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     if tx != 0.0 and d1 != 0.0:
                         t += d1 * tx
                     tan[j, o + i] = t
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         if kk == 1:
             tan0 = tan[0]
             if (f & 7) == 0:
@@ -3604,7 +3652,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     if tx != 0.0 and d1 != 0.0:
                         t += d1 * tx
                     tan[j, o + i] = t
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         if kk == 1:
             tan0 = tan[0]
             if (f & 7) == 0:
@@ -4002,60 +4050,63 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 52:  # ErfcOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 54:  # ExpitOp
+    elif code == 54:  # NdtrOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 55:  # LogitOp
+    elif code == 55:  # ExpitOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # XlogyOp
+    elif code == 56:  # LogitOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 57:  # XlogyOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 64:  # SumOp
+    elif code == 65:  # SumOp
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # ProdOp
+    elif code == 66:  # ProdOp
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # MaxOp
+    elif code == 67:  # MaxOp
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MinOp
+    elif code == 68:  # MinOp
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # CumsumOp
+    elif code == 69:  # CumsumOp
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # MatMulOp
+    elif code == 70:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -4506,7 +4557,15 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 53:  # NdtrOp
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfcx(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 54:  # NdtrOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -4514,7 +4573,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 54:  # ExpitOp
+        elif code == 55:  # ExpitOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -4522,7 +4581,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 55:  # LogitOp
+        elif code == 56:  # LogitOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -4530,7 +4589,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # XlogyOp
+        elif code == 57:  # XlogyOp
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -4539,7 +4598,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 57:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -4548,7 +4607,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # GammalnOp
+        elif code == 59:  # GammalnOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -4556,7 +4615,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 59:  # DigammaOp
+        elif code == 60:  # DigammaOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -4564,7 +4623,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -4572,7 +4631,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # PolygammaOp
+        elif code == 62:  # PolygammaOp
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -4581,7 +4640,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 62:  # NdtriOp
+        elif code == 63:  # NdtriOp
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -4589,7 +4648,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 63:  # BetalnOp
+        elif code == 64:  # BetalnOp
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -4755,60 +4814,63 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 52:  # ErfcOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 54:  # ExpitOp
+    elif code == 54:  # NdtrOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 55:  # LogitOp
+    elif code == 55:  # ExpitOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 56:  # XlogyOp
+    elif code == 56:  # LogitOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 57:  # XlogyOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 64:  # SumOp
+    elif code == 65:  # SumOp
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 65:  # ProdOp
+    elif code == 66:  # ProdOp
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 66:  # MaxOp
+    elif code == 67:  # MaxOp
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 67:  # MinOp
+    elif code == 68:  # MinOp
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 68:  # CumsumOp
+    elif code == 69:  # CumsumOp
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 69:  # MatMulOp
+    elif code == 70:  # MatMulOp
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -4912,7 +4974,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = y + 1.0
+                        d0 = np.exp(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
@@ -5644,7 +5706,23 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # NdtrOp
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 2.0 * x * y - TWO_SQRTPI
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 54:  # NdtrOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5660,7 +5738,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # ExpitOp
+        elif code == 55:  # ExpitOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5676,7 +5754,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # LogitOp
+        elif code == 56:  # LogitOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5692,7 +5770,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # XlogyOp
+        elif code == 57:  # XlogyOp
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -5714,7 +5792,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -5736,7 +5814,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # GammalnOp
+        elif code == 59:  # GammalnOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5752,7 +5830,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # DigammaOp
+        elif code == 60:  # DigammaOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5768,7 +5846,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5778,13 +5856,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                        d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # PolygammaOp
+        elif code == 62:  # PolygammaOp
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -5806,7 +5884,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # NdtriOp
+        elif code == 63:  # NdtriOp
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -5822,7 +5900,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # BetalnOp
+        elif code == 64:  # BetalnOp
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6011,60 +6089,63 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 52:  # ErfcOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 53:  # NdtrOp
+    elif code == 53:  # ErfcxOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 54:  # ExpitOp
+    elif code == 54:  # NdtrOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 55:  # LogitOp
+    elif code == 55:  # ExpitOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 56:  # XlogyOp
+    elif code == 56:  # LogitOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 57:  # XlogyOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 57:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # GammalnOp
+    elif code == 59:  # GammalnOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 59:  # DigammaOp
+    elif code == 60:  # DigammaOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # PolygammaOp
+    elif code == 62:  # PolygammaOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 62:  # NdtriOp
+    elif code == 63:  # NdtriOp
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 63:  # BetalnOp
+    elif code == 64:  # BetalnOp
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 64:  # SumOp
+    elif code == 65:  # SumOp
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 65:  # ProdOp
+    elif code == 66:  # ProdOp
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # MaxOp
+    elif code == 67:  # MaxOp
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MinOp
+    elif code == 68:  # MinOp
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # CumsumOp
+    elif code == 69:  # CumsumOp
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # MatMulOp
+    elif code == 70:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -6152,7 +6233,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = y + 1.0
+                    d = np.exp(x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
@@ -6817,7 +6898,21 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 53:  # NdtrOp
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 2.0 * x * y - TWO_SQRTPI
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 54:  # NdtrOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6831,7 +6926,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 54:  # ExpitOp
+        elif code == 55:  # ExpitOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6845,7 +6940,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 55:  # LogitOp
+        elif code == 56:  # LogitOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6859,7 +6954,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 56:  # XlogyOp
+        elif code == 57:  # XlogyOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -6880,7 +6975,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 57:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -6901,7 +6996,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # GammalnOp
+        elif code == 59:  # GammalnOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6915,7 +7010,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 59:  # DigammaOp
+        elif code == 60:  # DigammaOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6929,7 +7024,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6937,13 +7032,13 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # PolygammaOp
+        elif code == 62:  # PolygammaOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -6964,7 +7059,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 62:  # NdtriOp
+        elif code == 63:  # NdtriOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -6978,7 +7073,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 63:  # BetalnOp
+        elif code == 64:  # BetalnOp
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]

@@ -17,6 +17,8 @@ def select(c, a, b):
 TWO_SQRTPI = 2.0 / math.sqrt(math.pi)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 SQRT_2PI = math.sqrt(2.0 * math.pi)
+SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+SQRT1_2 = math.sqrt(0.5)
 
 def polygamma(n, x):
     """scipy.special.polygamma that also records on traced arrays (SciPy's is a Python
@@ -53,4 +55,4 @@ class _Special:
 
 NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
-             "SQRT_2PI": SQRT_2PI}
+             "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2}

@@ -23,6 +23,37 @@ def erfc(x):
 
 
 @numba.njit(nogil=True)
+def _exp_square(x):
+    """exp(x * x) without the rounding of x * x (Veltkamp split: x^2 = hi + lo exactly)."""
+    c = 134217729.0 * x
+    xh = c - (c - x)
+    xl = x - xh
+    hi = x * x
+    lo = ((xh * xh - hi) + 2.0 * xh * xl) + xl * xl
+    return math.exp(hi) * (1.0 + lo)
+
+
+@numba.njit(nogil=True)
+def erfcx(x):
+    """exp(x^2) erfc(x): the product below 12 (the square taken exactly), the asymptotic
+    series 1/(x sqrt(pi)) sum (-1)^k (2k-1)!! / (2x^2)^k above; reflection below 0."""
+    if x != x:
+        return x
+    if x < 0.0:
+        return 2.0 * _exp_square(x) - erfcx(-x) if x > -26.7 else math.inf
+    if x < 12.0:
+        return _exp_square(x) * math.erfc(x)
+    r = 1.0 / (2.0 * x * x)
+    term, s = 1.0, 1.0
+    for k in range(1, 40):
+        term *= -(2 * k - 1) * r
+        s += term
+        if abs(term) < 1e-17:
+            break
+    return s / (x * 1.7724538509055160273)
+
+
+@numba.njit(nogil=True)
 def ndtr(x):
     # Phi(x) = erfc(-x / sqrt 2) / 2: no cancellation in the lower tail
     return 0.5 * math.erfc(-x * SQRT1_2)
@@ -130,11 +161,25 @@ def polygamma(n, x):
 
 
 @numba.njit(nogil=True)
+def _upper_tail(x):
+    """Phi(-x) for x > 0: beyond 2 as exp(-x^2/2) erfcx(x / sqrt 2) with the square taken
+    exactly, since erfc(x / sqrt 2) carries the rounding of x / sqrt 2 times x^2 (1e-13 at 30)."""
+    if x < 2.0:
+        return 0.5 * math.erfc(x * SQRT1_2)
+    c = 134217729.0 * x
+    xh = c - (c - x)
+    xl = x - xh
+    hi = x * x
+    lo = ((xh * xh - hi) + 2.0 * xh * xl) + xl * xl
+    return 0.5 * math.exp(-0.5 * hi) * (1.0 - 0.5 * lo) * erfcx(x * SQRT1_2)
+
+
+@numba.njit(nogil=True)
 def log_ndtr(x):
     """log Phi(x), accurate in both tails: log1p(-Phi(-x)) on the right, log of erfc in the
     middle, and the asymptotic series of Phi's Mills ratio far left (below -20)."""
     if x > 0.0:
-        return math.log1p(-0.5 * math.erfc(x * SQRT1_2))
+        return math.log1p(-_upper_tail(x))
     if x > -20.0:
         return math.log(0.5 * math.erfc(-x * SQRT1_2))
     z = 1.0 / (x * x)          # Phi(x) = phi(x) / -x * (1 - z + 3 z^2 - 15 z^3 + ...)

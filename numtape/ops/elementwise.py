@@ -20,7 +20,7 @@ ew("NegOp", "-x", ["-1.0"], ufuncs=[np.negative])
 ew("AbsOp", "np.abs(x)", ["np.sign(x)"], ufuncs=[np.absolute, np.fabs])
 ew("ExpOp", "np.exp(x)", ["y"], ufuncs=[np.exp])
 ew("Exp2Op", "np.exp2(x)", ["y * LN2"], ufuncs=[np.exp2])
-ew("Expm1Op", "np.expm1(x)", ["y + 1.0"], ufuncs=[np.expm1])
+ew("Expm1Op", "np.expm1(x)", ["np.exp(x)"], ufuncs=[np.expm1])   # not y + 1: exact below -37
 ew("LogOp", "np.log(x)", ["1.0 / x"], ufuncs=[np.log])
 ew("Log2Op", "np.log2(x)", ["1.0 / (x * LN2)"], ufuncs=[np.log2])
 ew("Log10Op", "np.log10(x)", ["1.0 / (x * LN10)"], ufuncs=[np.log10])
@@ -115,6 +115,7 @@ ew("ChainMulOp", "select((a == 0.0) | (b == 0.0), 0.0, a * b)",
 # ---- scipy.special -------------------------------------------------------------------------
 ew("ErfOp", "sc.erf(x)", ["TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erf])
 ew("ErfcOp", "sc.erfc(x)", ["-TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erfc])
+ew("ErfcxOp", "sc.erfcx(x)", ["2.0 * x * y - TWO_SQRTPI"], ufuncs=[sc.erfcx])
 ew("NdtrOp", "sc.ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x)"], ufuncs=[sc.ndtr])
 ew("ExpitOp", "sc.expit(x)", ["y * (1.0 - y)"], ufuncs=[sc.expit])
 ew("LogitOp", "sc.logit(x)", ["1.0 / (x * (1.0 - x))"], ufuncs=[sc.logit])
@@ -126,7 +127,11 @@ ew("Xlog1pyOp", "sc.xlog1py(a, b)", ["np.log1p(b)", "select(a == 0.0, 0.0, a / (
 ew("GammalnOp", "sc.gammaln(x)", ["sc.digamma(x)"], ufuncs=[sc.gammaln])
 ew("DigammaOp", "sc.digamma(x)", ["sc.polygamma(1.0, x)"], ufuncs=[sc.digamma])
 # d log Phi = phi / Phi = exp(log phi - log Phi): no overflow or 0/0 in either tail
-ew("LogNdtrOp", "sc.log_ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x - y)"],
+# d/dx log Phi(x) = phi(x) / Phi(x): below -1 as sqrt(2/pi) / erfcx(-x / sqrt 2), which stays
+# accurate where -x^2/2 - log Phi(x) would cancel (x ~ -700: 1e-11 relative otherwise)
+ew("LogNdtrOp", "sc.log_ndtr(x)",
+   ["select(x < -1.0, SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2), "
+    "INV_SQRT_2PI * np.exp(-0.5 * x * x - y))"],
    ufuncs=[sc.log_ndtr])
 # polygamma(n, x) with a constant order n (nt.polygamma records it; SciPy's cannot)
 ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"])
