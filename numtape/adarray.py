@@ -203,7 +203,65 @@ def power(a, b):
     return elementwise(BY_NAME["PowOp"], a, b)
 
 
-class ADArray:
+class ArrayMethods:
+    """ndarray's methods that are NumPy functions, for traced arrays (real and complex): each
+    dispatches to the function, so the registries decide what is supported."""
+
+    __slots__ = ()
+
+    def reshape(self, *shape, order="C"):
+        return np.reshape(self, shape[0] if len(shape) == 1 else shape, order=order)
+
+    def ravel(self, order="C"):
+        return np.ravel(self, order=order)
+
+    flatten = ravel
+
+    def transpose(self, *axes):
+        return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))
+
+    @property
+    def T(self):
+        return np.transpose(self)
+
+    def squeeze(self, axis=None):
+        return np.squeeze(self, axis=axis)
+
+    def swapaxes(self, a, b):
+        return np.swapaxes(self, a, b)
+
+    def sum(self, axis=None, keepdims=False):
+        return np.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self, axis=None, keepdims=False):
+        return np.prod(self, axis=axis, keepdims=keepdims)
+
+    def mean(self, axis=None, keepdims=False):
+        return np.mean(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis=None, keepdims=False):
+        return np.max(self, axis=axis, keepdims=keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return np.min(self, axis=axis, keepdims=keepdims)
+
+    def cumsum(self, axis=None):
+        return np.cumsum(self, axis=axis)
+
+    def dot(self, other):
+        return np.dot(self, other)
+
+    def clip(self, a_min=None, a_max=None):
+        return np.clip(self, a_min, a_max)
+
+    def repeat(self, repeats, axis=None):
+        return np.repeat(self, repeats, axis=axis)
+
+    def take(self, indices, axis=None):
+        return np.take(self, indices, axis=axis)
+
+
+class ADArray(ArrayMethods):
     """A traced float64 array (see module docstring).  Users meet it inside ``f`` of MakeTape."""
 
     __slots__ = ("_a", "_rec")
@@ -365,22 +423,7 @@ class ADArray:
                                "see the README for the supported NumPy surface")
         return impl(*args, **kwargs)
 
-    # ---- methods mirroring ndarray -----------------------------------------------------
-    def reshape(self, *shape, order="C"):
-        return np.reshape(self, shape[0] if len(shape) == 1 else shape, order=order)
-
-    def ravel(self, order="C"):
-        return np.ravel(self, order=order)
-
-    flatten = ravel
-
-    def transpose(self, *axes):
-        return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))
-
-    @property
-    def T(self):
-        return np.transpose(self)
-
+    # ---- methods mirroring ndarray (the rest: ArrayMethods) --------------------------
     def copy(self):
         return wrap(self._rec, np.array(self._a, dtype=np.int64) if type(self._a) is not int
                     else self._a)
@@ -389,42 +432,6 @@ class ADArray:
         if np.dtype(dtype) != np.float64:
             raise TypeError("traced arrays are float64 only")
         return self.copy() if copy else self
-
-    def squeeze(self, axis=None):
-        return np.squeeze(self, axis=axis)
-
-    def swapaxes(self, a, b):
-        return np.swapaxes(self, a, b)
-
-    def sum(self, axis=None, keepdims=False):
-        return np.sum(self, axis=axis, keepdims=keepdims)
-
-    def prod(self, axis=None, keepdims=False):
-        return np.prod(self, axis=axis, keepdims=keepdims)
-
-    def mean(self, axis=None, keepdims=False):
-        return np.mean(self, axis=axis, keepdims=keepdims)
-
-    def max(self, axis=None, keepdims=False):
-        return np.max(self, axis=axis, keepdims=keepdims)
-
-    def min(self, axis=None, keepdims=False):
-        return np.min(self, axis=axis, keepdims=keepdims)
-
-    def cumsum(self, axis=None):
-        return np.cumsum(self, axis=axis)
-
-    def dot(self, other):
-        return np.dot(self, other)
-
-    def clip(self, a_min=None, a_max=None):
-        return np.clip(self, a_min, a_max)
-
-    def repeat(self, repeats, axis=None):
-        return np.repeat(self, repeats, axis=axis)
-
-    def take(self, indices, axis=None):
-        return np.take(self, indices, axis=axis)
 
 
 def _check_key(key):

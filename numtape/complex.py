@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.adarray import _CONVERSION_HINT, ADArray, is_complex
+from numtape.adarray import _CONVERSION_HINT, ADArray, ArrayMethods, is_complex
 from numtape.errors import TracingError
 from numtape.ops import BY_UFUNC
 
@@ -217,7 +217,7 @@ def _binary(fn):
     return (lambda self, other: fn(self, other)), (lambda self, other: fn(other, self))
 
 
-class ADComplex:
+class ADComplex(ArrayMethods):
     """A complex traced value: the pair (``re``, ``im``) of real parts (see module docstring).
 
     Users meet it as the result of ``x + 1j * y`` or of a traced array mixed with complex
@@ -269,24 +269,6 @@ class ADComplex:
             p[key] = v
             parts.append(p)
         self.re, self.im = parts
-
-    def reshape(self, *shape, order="C"):
-        return np.reshape(self, shape[0] if len(shape) == 1 else shape, order=order)
-
-    def ravel(self, order="C"):
-        return np.ravel(self, order=order)
-
-    flatten = ravel
-
-    def transpose(self, *axes):
-        return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))
-
-    @property
-    def T(self):
-        return np.transpose(self)
-
-    def sum(self, axis=None, keepdims=False):
-        return np.sum(self, axis=axis, keepdims=keepdims)
 
     def copy(self):
         return make(self.re, self.im)
