@@ -55,9 +55,17 @@ def demo():
     print("  estimate:", np.round(fit.x, 3))
     print("  truth:   ", beta_true)
 
+    H = G.hessfun()        # a derivative tape: the reverse sweep re-recorded, differentiated
+    se = np.sqrt(np.diag(np.linalg.inv(H(fit.x).reshape(k, k))))
+    print(f"  std err:  {np.round(se, 3)}   (inverse Hessian from the tape {H!r})")
+
     print("\n3. A Jacobian: the fitted means mu_i = exp(x_i . beta) for the first 4 rows")
     M = nt.MakeTape(lambda b: np.exp(X[:4] @ b), np.zeros(k))
     print(np.array2string(M.jacobian(fit.x), precision=4, suppress_small=True))
+
+    D = nt.MakeTape(np.diff, np.zeros(5))
+    print("\nand a sparse one, RTMB's D$jacfun(sparse=TRUE):", D.jacfun(sparse=True))
+    print(D.jacfun(sparse=True)(np.arange(1.0, 6.0)).toarray())
 
     print("\n4. A Python-loop tape: f(x) = sum_i exp(0.5 x_i + sin x_{i-1}) x_i, n = 100,000")
     n = 100_000

@@ -56,6 +56,7 @@ class Recorder:
         self.const_values = []                  # list of float or float64 arrays (blocks)
         self.n_const = 0
         self.const_pool = {}
+        self._const_blocks = {}                 # rearranged constants, by their addresses
         self.subtapes = []                      # tapes called atomically (CallOp)
         self.captured = []                      # (outer recording, address) per capture
         self._capture_at = {}
@@ -153,8 +154,13 @@ class Recorder:
         flat = addr.ravel()
         n = flat.size
         a0 = int(flat[0])
-        if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a new constant block
-            return int(self.const_block(self._const_flat()[flat - CONST_BASE])[0])
+        if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a constant block,
+            key = flat.tobytes()                       # made once per arrangement
+            start = self._const_blocks.get(key)
+            if start is None:
+                start = self._const_blocks[key] = int(
+                    self.const_block(self._const_flat()[flat - CONST_BASE])[0])
+            return start
         if n == 1 or (int(flat[-1]) - a0 == n - 1 and not a0 < self.n_in <= int(flat[-1])
                       and np.all(np.diff(flat) == 1)):
             return a0   # consecutive, and not across the inputs' end (constants go there)
