@@ -48,6 +48,12 @@ def _atomic_and_simplify(x):
     return G.atomic()(x) + G.simplify("optimize")(x[::-1]) + G.jacfun().jacfun()(x)
 
 
+def _hessfun_inner(x):
+    a = np.exp(x[0])
+    G = nt.MakeTape(lambda y: a * y[0] ** 3 + y[0] * y[1] * x[1], np.zeros(2))
+    return G.hessfun()(x[::-1])          # [[6 a y0, x1], [x1, 0]] at y = x[::-1]
+
+
 def _dict_inner(x):
     a = x[0] * x[1]
     G = nt.MakeTape(lambda d: d["u"] * a + d["v"][0] * d["v"][1], {"u": 0.0, "v": np.zeros(2)})
@@ -55,14 +61,21 @@ def _dict_inner(x):
 
 
 @pytest.mark.parametrize("f", [vignette, _inner_call, _two_levels, _atomic_and_simplify,
-                               _dict_inner],
-                         ids=["vignette", "inner-call", "two-levels", "atomic-simplify", "dict"])
+                               _hessfun_inner, _dict_inner],
+                         ids=["vignette", "inner-call", "two-levels", "atomic-simplify",
+                              "hessfun", "dict"])
 def test_derivatives_through_nested_tapes(f):
     x = np.array([0.3, -0.6])[:1] if f is vignette else np.array([0.3, -0.6])
     F = check_grads(f, x)
     H = F.jacfun().jacobian(x)     # second order through the nested rules
     np.testing.assert_allclose(H, finite_jacobian(lambda z: F.jacobian(z).ravel(), x),
                                rtol=1e-6, atol=1e-8)
+
+
+def test_inner_hessfun_values():
+    F = nt.MakeTape(_hessfun_inner, np.zeros(2))
+    x = np.array([0.3, -0.6])
+    np.testing.assert_allclose(F(x), [6 * np.exp(0.3) * -0.6, -0.6, -0.6, 0.0], rtol=1e-14)
 
 
 def test_captures_are_inputs_of_the_inner_tape():

@@ -65,6 +65,12 @@ class CapturingTape(Tape):
         pick = (np.arange(m)[:, None] * n + np.arange(self.n_y)[None, :]).ravel()
         return self._with(record_reverse(self._full, [[i] for i in range(m)], pick))
 
+    def hessfun(self, sparse=False):
+        """Tape of vec(d^2 F/dy^2) of a scalar tape, capturing the same values."""
+        if self.n_out != 1:
+            raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
+        return self.jacfun(sparse).jacfun(sparse)
+
     def simplify(self, mode="optimize"):
         return self._with(self._full.simplify(mode))
 
@@ -76,4 +82,4 @@ class CapturingTape(Tape):
                            "numbers until the outer tape runs: call it (or its jacfun()) "
                            "inside the outer function instead")
 
-    jacobian = gradient = vjp = jvp = hessian = hvp = hessfun = save = _no_values
+    jacobian = gradient = vjp = jvp = hessian = hvp = save = _no_values
