@@ -12,12 +12,15 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.adarray import addr_array, recorder_of, wrap
-from numtape.ops import BLOCK, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, BY_NAME, OPS, PER_ELEMENT
 from numtape.rules import chain_partial, vjp_rule
 from numtape.recording import CONST_BASE
 from numtape.validate import CONST_BIT, arg_pointers, operand_extents
 
 _ZERO = -1   # the structural zero adjoint
+_ADD = BY_NAME["AddOp"].code
+# elementwise ops with a derivative: their scalar instances take the int fast path
+SCALAR = [s.kind != BLOCK and not s.zero_derivative for s in OPS]
 
 
 def jacfun(F):
@@ -100,8 +103,15 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
                                   return_counts=True)
         adj[slots] = [rec.const(float(c)) for c in counts]
     zero = rec.const(0.0)
+    op, out_ptr, flags_all = F.op.tolist(), F.out_ptr.tolist(), F.flags.tolist()
     for k in range(F.n_ops - 1, -1, -1):
-        o, n = int(F.out_ptr[k]), int(plan.size[k])
+        o = out_ptr[k]
+        n = out_ptr[k + 1] - o
+        if n == 1 and SCALAR[op[k]]:   # the Python-loop case, in plain ints
+            g = int(adj[o])
+            if g != _ZERO:
+                _scalar_op_adjoints(plan, rec, where, adj, k, OPS[op[k]], flags_all[k], g)
+            continue
         g_addr = adj[o:o + n]
         if np.all(g_addr == _ZERO):
             continue
@@ -141,6 +151,32 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
             _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel())
     out = adj[:F.n_in]
     return np.where(out == _ZERO, zero, out)
+
+
+def _scalar_op_adjoints(plan, rec, where, adj, k, spec, flags, g):
+    """The adjoints of a scalar elementwise op's operands (output adjoint address g): the
+    same as the block path, with ints instead of address arrays."""
+    lo = plan.arg_ptr[k]
+    args = plan.starts[lo:lo + spec.arity].tolist()
+    xs = y = None
+    for j, s in enumerate(args):
+        if (flags >> (CONST_BIT + j)) & 1 or not plan.active[s]:
+            continue
+        if xs is None:
+            xs = [wrap(rec, int(where[t])) for t in args]
+            y = wrap(rec, int(where[plan.F.out_ptr[k]]))
+        d = plan.partial(k, j, spec, xs, y)
+        if g >= CONST_BASE and rec._const_flat()[g - CONST_BASE] in (0.0, 1.0):
+            if rec._const_flat()[g - CONST_BASE] == 0.0:
+                continue   # a zero seed contributes nothing
+            ct = rec.const(d) if type(d) is float else d._a
+        else:
+            ct = chain_partial(wrap(rec, g), d)
+            if ct is None:
+                continue
+            ct = ct._a
+        cur = int(adj[s])
+        adj[s] = ct if cur == _ZERO else rec.scalar_op(_ADD, (cur, ct))
 
 
 def _unit_seed(rec, g_addr):
