@@ -215,7 +215,9 @@ class ArrayMethods:
     def ravel(self, order="C"):
         return np.ravel(self, order=order)
 
-    flatten = ravel
+    def flatten(self, order="C"):
+        """A copy (NumPy's flatten never returns a view: assigning into it leaves self)."""
+        return np.ravel(self, order=order).copy()
 
     def transpose(self, *axes):
         return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))

@@ -141,6 +141,8 @@ def _power(x, p):
         raise TracingError("complex power: only a constant real scalar exponent is supported "
                            "on complex traced values")
     p = float(p)
+    if not np.isfinite(p):
+        raise ValueError(f"complex power: the exponent must be finite, got {p}")
     if p == 0.5:
         return _sqrt(x)
     if p != int(p) or abs(p) > 64:

@@ -153,6 +153,8 @@ class Recorder:
         changes no value.  Views are left alone (rewriting them would scatter their base)."""
         flat = addr.ravel()
         n = flat.size
+        if n == 0:
+            return 0   # an empty block: any address (nothing is read)
         a0 = int(flat[0])
         if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a constant block,
             key = flat.tobytes()                       # made once per arrangement
@@ -173,7 +175,8 @@ class Recorder:
     def finish(self, out_addr: np.ndarray) -> dict:
         """Append the DepOp and return the relocated tape arrays."""
         out_flat = np.asarray(out_addr, dtype=np.int64).ravel()
-        self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
+        if out_flat.size:   # (a tape without outputs has no DepOp: ops write >= 1 value)
+            self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
         self._flush_args()
         n_cap, n_const = len(self.captured), self.n_const
         n_in = self.n_in + n_cap   # captured values are inputs of the tape
@@ -198,7 +201,8 @@ class Recorder:
                     out_ptr=out_ptr, args=args,
                     iargs=np.array(self.iargs, dtype=np.int64),
                     consts=consts, n_in=n_in,
-                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64),
+                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64) if out_flat.size
+                    else np.zeros(0, dtype=np.int64),
                     subtapes=tuple(self.subtapes))
 
 

@@ -359,14 +359,30 @@ class Tape:
         where = self._inline_map(rec, x)
         return wrap(rec, where[self.dep].reshape(self.out_shape))
 
-    def _inline_map(self, rec, x):
-        """Copy this tape's ops into recording ``rec`` on inputs ``x``; return the address in
-        ``rec`` of every slot of this tape's arena."""
-        xa = (np.concatenate([addr_array(rec, x[k]).ravel() for k in self.input_names])
-              if isinstance(x, dict) else addr_array(rec, x).ravel())
+    def _input_addresses(self, rec, x):
+        """The flat input addresses of (traced) ``x`` in ``rec``, checked like ``F(x)`` checks
+        numbers: dict keys and shapes, or the total size."""
+        if isinstance(x, dict):
+            if self.input_names is None or set(x) != set(self.input_names):
+                raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
+                                 f"{list(self.input_names or [])}")
+            parts = []
+            for name, (_, shape) in self.input_names.items():
+                a = addr_array(rec, x[name])
+                if a.size != int(np.prod(shape)):
+                    raise ValueError(f"input {name!r}: expected shape {shape}, got {a.shape}")
+                parts.append(a.ravel())
+            return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        xa = addr_array(rec, x).ravel()
         if xa.size != self.n_in:
             raise ValueError(f"input has {xa.size} values; this tape expects shape "
                              f"{self.in_shape} ({self.n_in} values)")
+        return xa
+
+    def _inline_map(self, rec, x):
+        """Copy this tape's ops into recording ``rec`` on inputs ``x``; return the address in
+        ``rec`` of every slot of this tape's arena."""
+        xa = self._input_addresses(rec, x)
         # inputs must form one block, as the copied ops may read them as blocks
         start = rec.contiguous(xa)
         where = np.full(self.arena_size, -1, dtype=np.int64)

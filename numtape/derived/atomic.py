@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numtape.adarray import addr_array, recorder_of, wrap
+from numtape.adarray import recorder_of, wrap
 from numtape.ops import BY_NAME
 
 CALL = BY_NAME["CallOp"].code
@@ -56,11 +56,7 @@ def call_tangent(c, val, tan):
 def record_call(F, x):
     """Record one CallOp of atomic tape F on traced input x; returns the traced outputs."""
     rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
-    xa = (np.concatenate([addr_array(rec, x[k]).ravel() for k in F.input_names])
-          if isinstance(x, dict) else addr_array(rec, x).ravel())
-    if xa.size != F.n_in:
-        raise ValueError(f"input has {xa.size} values; this tape expects shape {F.in_shape} "
-                         f"({F.n_in} values)")
+    xa = F._input_addresses(rec, x)
     o = rec.block_op(CALL, 0, [rec.contiguous(xa)], (F.n_in, F.n_out, rec.subtape(F)),
                      F.n_out)
     return wrap(rec, np.arange(o, o + F.n_out, dtype=np.int64).reshape(F.out_shape))

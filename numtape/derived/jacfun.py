@@ -132,12 +132,11 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
         y, g = _traced(rec, where[o:o + n]), _traced(rec, g_addr)
         if spec.kind == BLOCK:
             xs = [_traced(rec, where[s:s + ln]) for s, ln in zip(a, lens)]
-        else:   # broadcast scalars are spread over the block (addresses only)
+            cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
+        else:   # broadcast scalars are spread over the block (addresses only); the local
+            # partials are recorded once, whatever the number of replays
             xs = [_traced(rec, where[s:s + ln] if ln == n else np.full(n, where[s]))
                   for s, ln in zip(a, lens)]
-        if spec.kind == BLOCK:
-            cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
-        else:   # the local partials are recorded once, whatever the number of replays
             seed = _unit_seed(rec, g_addr)
             cts = [None if spec.zero_derivative or not wanted[j] else
                    _seeded(rec, seed, plan.partial(k, j, spec, xs, y), zero) if seed is not None

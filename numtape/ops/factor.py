@@ -6,7 +6,7 @@ op                      parameters      operands -> output            reverse, b
 SolveOp                 (n, k)          A (n,n), B (n,k) -> X         B' = A^-T X', A' = -B' X^T
 TriSolveOp              (n, k, lo, tr)  A (n,n), B (n,k) -> X         same, through triangles
 CholeskyOp              (n,)            A (n,n) -> L (lower)          A' = Phi(S + S^T) (below)
-DetOp                   (n,)            A (n,n) -> det A              A' = y' det A  A^-T
+DetOp                   (n,)            A (n,n) -> det A              A' = y' adj(A)^T
 SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 A^-T
 ======================  ==============  ============================  ======================
 
@@ -221,19 +221,35 @@ def det_forward(val, o, n, args, p, iargs, q, f, work):
     val[o] = np.linalg.det(_mat(val, args[p], m, m))
 
 
+def _cofactor(val, args, p, m):
+    """adj(A)^T, the derivative of det A: det(A) A^-T, or where A is singular (there that
+    formula is 0 * inf) through the SVD, adj(A) = det(U) det(V) V diag(prod_{j!=i} s_j) U^T."""
+    A = _mat(val, args[p], m, m)
+    d = np.linalg.det(A)
+    if d != 0.0 or not np.all(np.isfinite(A)):
+        return (d * np.linalg.inv(A).T).ravel() if np.isfinite(d) else np.full(m * m, np.nan)
+    U, sv, Vt = np.linalg.svd(A)
+    left = np.concatenate([[1.0], np.cumprod(sv[:-1])])
+    right = np.concatenate([np.cumprod(sv[:0:-1])[::-1], [1.0]])
+    adj = np.linalg.det(U) * np.linalg.det(Vt) * ((Vt.T * (left * right)) @ U.T)
+    return adj.T.ravel()
+
+
 def det_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     m, a = int(iargs[q]), int(args[p])
-    g = adj[:, o] * val[o]
+    g = adj[:, o]
     if np.any(g != 0.0):
-        adj[:, a:a + m * m] += g[:, None] * _inverse_t(val, args, p, m)
+        adj[:, a:a + m * m] += g[:, None] * _cofactor(val, args, p, m)
 
 
 def det_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     m, a = int(iargs[q]), int(args[p])
-    tan[:, o] = val[o] * (tan[:, a:a + m * m] @ _inverse_t(val, args, p, m))
+    tan[:, o] = tan[:, a:a + m * m] @ _cofactor(val, args, p, m)
 
 
 def det_vjp(g, xs, y, params):
+    """g det(A) A^-T: the sweeps' cofactor form away from singular A (a derivative tape of
+    det evaluated at an exactly singular matrix raises LinAlgError from its solve)."""
     m = int(params[0])
     return [((g * y) * np.linalg.inv(xs[0].reshape(m, m)).T).ravel()]
 

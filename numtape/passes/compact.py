@@ -97,6 +97,7 @@ def rebuild(F, keep, args, length, where, consts):
     np.bitwise_or.at(flags, new_owner[owner[mine]][marked],
                      (1 << (CONST_BIT + pos[marked])).astype(np.uint8))
     iargs = F.iargs[np.repeat(keep, np.diff(iarg_ptr))]
-    return Tape(F.op[keep], flags, out_ptr, new_args, iargs, consts, F.n_in,
-                np.arange(out_ptr[-2], out_ptr[-1]), in_shape=F.in_shape,
+    dep = np.arange(out_ptr[-2], out_ptr[-1]) if F.n_out else np.zeros(0, dtype=np.int64)
+    return Tape(F.op[keep], flags, out_ptr, new_args, iargs, consts, F.n_in, dep,
+                in_shape=F.in_shape,
                 out_shape=F.out_shape, input_names=F.input_names, subtapes=F.subtapes)

@@ -40,7 +40,8 @@ def live_ops(F, arg_ptr, args, length, fold):
     ap = arg_ptr.tolist()
     n_ops = F.n_ops
     live = bytearray(n_ops)
-    live[-1] = 1
+    if F.n_out:
+        live[-1] = 1            # the DepOp (a tape without outputs has none: nothing lives)
     forced = bytearray(n_ops)
     fold_l = fold.tolist()
     for k in range(n_ops - 1, -1, -1):
