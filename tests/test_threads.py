@@ -165,3 +165,28 @@ def test_concurrent_jacobians_of_a_vector_tape():
 
     with ThreadPoolExecutor(N_THREADS) as ex:
         assert all(ex.map(work, range(N_THREADS)))
+
+
+def test_host_ops_and_atomic_calls_swept_concurrently():
+    """Tapes holding host ops (LAPACK) and atomic calls: every thread gets its own workspaces,
+    the sub-tape's included, so concurrent gradients and Hessians equal the serial ones."""
+    inner = nt.MakeTape(lambda v: np.sin(v) * v[::-1], np.zeros(3)).atomic()
+
+    def f(x):
+        A = x[:9].reshape(3, 3) @ x[:9].reshape(3, 3).T + 3.0 * np.eye(3)
+        z = np.linalg.solve(A, inner(x[9:]))
+        return np.linalg.slogdet(A)[1] + z @ z
+    F = nt.MakeTape(f, np.zeros(12))
+    rng = np.random.default_rng(5)
+    points = [rng.uniform(-1, 1, 12) for _ in range(8)]
+    expected = [(F.gradient(p), F.hessian(p)) for p in points]
+
+    def work(i):
+        p = points[i % len(points)]
+        for _ in range(20):
+            g, h = F.gradient(p), F.hessian(p)
+        return i, g, h
+    with ThreadPoolExecutor(N_THREADS) as pool:
+        for i, g, h in pool.map(work, range(16)):
+            np.testing.assert_array_equal(g, expected[i % len(points)][0])
+            np.testing.assert_array_equal(h, expected[i % len(points)][1])
