@@ -61,16 +61,11 @@ def _load(spec, at):
     return [f"{nm} = val[{at(j)}]" for j, nm in enumerate(_names(spec))]
 
 
-def _partials(spec):
-    return [f"d{j} = {_kernel_expr(e)}" for j, e in enumerate(spec.partial_exprs)]
-
-
-def _accumulate(spec, adj, at, computed=False):
-    """adj[operand j] += g * d_j, for operands that are not constants (flag bit 4 + j);
-    the partial is computed here unless ``computed``."""
+def _accumulate(spec, adj, at):
+    """adj[operand j] += g * d_j, for operands that are not constants (flag bit 4 + j)."""
     out = []
     for j in range(spec.arity):
-        d = [] if computed else [f"    d{j} = {_kernel_expr(spec.partial_exprs[j])}"]
+        d = [f"    d{j} = {_kernel_expr(spec.partial_exprs[j])}"]
         out += [f"if (f & {16 << j}) == 0:"] + d + [
             f"    if d{j} != 0.0:", f"        {adj}[{at(j)}] += g * d{j}"]
     return out
@@ -201,11 +196,9 @@ def _ew_reverse(spec):
             out += _ind(_load(spec, at) + ["y = val[o + i]", f"d = {_kernel_expr(d)}",
                         f"adj0[{at(j)}] += g * d if (g != 0.0 and d != 0.0) else 0.0"], 2)
         return out
-    many = (_load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
-            + ["for j in range(kk):", "    g = adj[j, o + i]", "    if g != 0.0:"]
-            + _ind(_accumulate(spec, "adj", lambda j: f"j, {_strided(j)}", computed=True), 2))
-    return (["if kk == 1:", "    adj0 = adj[0]"] + _ind(_two_ways(spec, one), 1)
-            + ["else:", "    for i in range(n):"] + _ind(many, 2))
+    # k directions: the one-direction loops once per direction (partials are recomputed per
+    # direction; a second, k-wide copy of every formula cost 25 s of compile for everyone)
+    return ["for r in range(kk):", "    adj0 = adj[r]"] + _ind(_two_ways(spec, one), 1)
 
 
 def _ew_tangent(spec):
@@ -217,14 +210,7 @@ def _ew_tangent(spec):
             body += [f"tx = tan0[{at(j)}]", f"d = {_kernel_expr(d)}",
                      "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
         return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
-    body = _load(spec, _strided) + ["y = val[o + i]"] + _partials(spec)
-    body += ["for j in range(kk):", "    t = 0.0"]
-    for j in range(spec.arity):
-        body += [f"    tx = tan[j, {_strided(j)}]", f"    if tx != 0.0 and d{j} != 0.0:",
-                 f"        t += d{j} * tx"]
-    many = ["for i in range(n):"] + _ind(body + ["    tan[j, o + i] = t"], 1)
-    return (["if kk == 1:", "    tan0 = tan[0]"] + _ind(_two_ways(spec, one), 1)
-            + ["else:"] + _ind(many, 1))
+    return ["for r in range(kk):", "    tan0 = tan[r]"] + _ind(_two_ways(spec, one), 1)
 
 
 def _cases(specs, body, depth):

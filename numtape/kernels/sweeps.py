@@ -18,7 +18,7 @@ from numtape.ops._duck import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,
 
 u = np.uint64
 
-TABLE_HASH = "58e49650873b8b63"
+TABLE_HASH = "4ddca60458662899"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -211,8 +211,8 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
     if code == 2:  # NegOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -220,20 +220,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 3:  # AbsOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -241,20 +230,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sign(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 4:  # ExpOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -262,20 +240,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 5:  # Exp2Op
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -283,20 +250,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y * LN2
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 6:  # Expm1Op
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -304,20 +260,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.exp(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 7:  # LogOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -325,20 +270,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / x
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 8:  # Log2Op
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -346,20 +280,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN2)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 9:  # Log10Op
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -367,20 +290,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN10)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 10:  # Log1pOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -388,20 +300,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 11:  # SqrtOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -409,20 +310,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 0.5 / y
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 12:  # CbrtOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -430,20 +320,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (3.0 * y * y)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 13:  # SquareOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -451,20 +330,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 2.0 * x
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 14:  # ReciprocalOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -472,20 +340,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -(y * y)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 15:  # SinOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -493,20 +350,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cos(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cos(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 16:  # CosOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -514,20 +360,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -np.sin(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -np.sin(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 17:  # TanOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -535,20 +370,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 + y * y
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 18:  # ArcsinOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -556,20 +380,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 19:  # ArccosOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -577,20 +390,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 20:  # ArctanOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -598,20 +400,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x * x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 21:  # SinhOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -619,20 +410,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cosh(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 22:  # CoshOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -640,20 +420,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sinh(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 23:  # TanhOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -661,20 +430,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 24:  # ArcsinhOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -682,20 +440,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.hypot(x, 1.0)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 25:  # ArccoshOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -703,20 +450,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 26:  # ArctanhOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -724,20 +460,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 - x * x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 51:  # ErfOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -745,20 +470,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = TWO_SQRTPI * np.exp(-(x * x))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 52:  # ErfcOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -766,20 +480,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -TWO_SQRTPI * np.exp(-(x * x))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 53:  # ErfcxOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -787,20 +490,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 2.0 * x * y - TWO_SQRTPI
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 54:  # NdtrOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -808,20 +500,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 55:  # ExpitOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -829,20 +510,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * (1.0 - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y * (1.0 - y)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 56:  # LogitOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -850,20 +520,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * (1.0 - x))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 59:  # GammalnOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -871,20 +530,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = sc.digamma(x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 60:  # DigammaOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -892,20 +540,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = sc.polygamma(1.0, x)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 61:  # LogNdtrOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -913,20 +550,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
     elif code == 63:  # NdtriOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 16) == 0:
                 for i in range(n):
                     g = adj0[o + i]
@@ -934,17 +560,6 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = SQRT_2PI * np.exp(0.5 * y * y)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
 
 
 @jit
@@ -955,8 +570,8 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
     if code == 2:  # NegOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -965,20 +580,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 3:  # AbsOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -987,20 +591,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sign(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 4:  # ExpOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1009,20 +602,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 5:  # Exp2Op
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1031,20 +613,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y * LN2
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 6:  # Expm1Op
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1053,20 +624,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.exp(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 7:  # LogOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1075,20 +635,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / x
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 8:  # Log2Op
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1097,20 +646,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN2)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 9:  # Log10Op
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1119,20 +657,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * LN10)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 10:  # Log1pOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1141,20 +668,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 11:  # SqrtOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1163,20 +679,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 0.5 / y
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 12:  # CbrtOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1185,20 +690,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (3.0 * y * y)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 13:  # SquareOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1207,20 +701,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 2.0 * x
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 14:  # ReciprocalOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1229,20 +712,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -(y * y)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 15:  # SinOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1251,20 +723,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cos(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cos(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 16:  # CosOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1273,20 +734,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -np.sin(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -np.sin(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 17:  # TanOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1295,20 +745,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 + y * y
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 18:  # ArcsinOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1317,20 +756,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 19:  # ArccosOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1339,20 +767,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -1.0 / np.sqrt(1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 20:  # ArctanOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1361,20 +778,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + x * x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 21:  # SinhOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1383,20 +789,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.cosh(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 22:  # CoshOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1405,20 +800,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = np.sinh(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 23:  # TanhOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1427,20 +811,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 24:  # ArcsinhOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1449,20 +822,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / np.hypot(x, 1.0)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 25:  # ArccoshOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1471,20 +833,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 26:  # ArctanhOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1493,20 +844,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 - x * x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 51:  # ErfOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1515,20 +855,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = TWO_SQRTPI * np.exp(-(x * x))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 52:  # ErfcOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1537,20 +866,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = -TWO_SQRTPI * np.exp(-(x * x))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 53:  # ErfcxOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1559,20 +877,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 2.0 * x * y - TWO_SQRTPI
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 54:  # NdtrOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1581,20 +888,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 55:  # ExpitOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1603,20 +899,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * (1.0 - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = y * (1.0 - y)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 56:  # LogitOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1625,20 +910,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = 1.0 / (x * (1.0 - x))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 59:  # GammalnOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1647,20 +921,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = sc.digamma(x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 60:  # DigammaOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1669,20 +932,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = sc.polygamma(1.0, x)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 61:  # LogNdtrOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1691,20 +943,9 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
     elif code == 63:  # NdtriOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             for i in range(n):
                 x = val[x0 + i]
                 y = val[o + i]
@@ -1713,17 +954,6 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-        else:
-            for i in range(n):
-                x = val[x0 + i * s0]
-                y = val[o + i]
-                d0 = SQRT_2PI * np.exp(0.5 * y * y)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tan[j, o + i] = t
 
 
 @jit
@@ -2021,8 +1251,8 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
     if code == 28:  # AddOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2057,25 +1287,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 29:  # SubOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2110,25 +1324,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = -1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 30:  # MulOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2163,25 +1361,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 31:  # DivOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2216,25 +1398,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 / b
-                d1 = -y / b
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 32:  # PowOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2269,25 +1435,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b * a ** (b - 1.0)
-                d1 = 0.0 if y == 0.0 else y * np.log(a)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 33:  # Arctan2Op
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2322,25 +1472,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 34:  # HypotOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2375,25 +1509,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if y == 0.0 else a / y
-                d1 = 0.0 if y == 0.0 else b / y
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 35:  # MaximumOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2428,25 +1546,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 36:  # MinimumOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2481,25 +1583,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 37:  # FmaxOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2534,25 +1620,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 38:  # FminOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2587,25 +1657,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 39:  # LogaddexpOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2640,25 +1694,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + np.exp(b - a))
-                d1 = 1.0 / (1.0 + np.exp(a - b))
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 50:  # ChainMulOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2693,25 +1731,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 57:  # XlogyOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2746,25 +1768,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = np.log(b)
-                d1 = 0.0 if a == 0.0 else a / b
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 58:  # Xlog1pyOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2799,25 +1805,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = np.log1p(b)
-                d1 = 0.0 if a == 0.0 else a / (1.0 + b)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 62:  # PolygammaOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2852,25 +1842,9 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0
-                d1 = sc.polygamma(a + 1.0, b)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
     elif code == 64:  # BetalnOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -2905,22 +1879,6 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.digamma(b) - sc.digamma(a + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = sc.digamma(a) - sc.digamma(a + b)
-                d1 = sc.digamma(b) - sc.digamma(a + b)
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
 
 
 @jit
@@ -2933,8 +1891,8 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
     if code == 28:  # AddOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -2961,25 +1919,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 29:  # SubOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3006,25 +1948,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0
-                d1 = -1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 30:  # MulOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3051,25 +1977,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 31:  # DivOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3096,25 +2006,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 / b
-                d1 = -y / b
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 32:  # PowOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3141,25 +2035,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b * a ** (b - 1.0)
-                d1 = 0.0 if y == 0.0 else y * np.log(a)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 33:  # Arctan2Op
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3186,25 +2064,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b / np.hypot(a, b) / np.hypot(a, b)
-                d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 34:  # HypotOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3231,25 +2093,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if y == 0.0 else a / y
-                d1 = 0.0 if y == 0.0 else b / y
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 35:  # MaximumOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3276,25 +2122,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
-                d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 36:  # MinimumOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3321,25 +2151,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
-                d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 37:  # FmaxOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3366,25 +2180,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
-                d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 38:  # FminOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3411,25 +2209,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
-                d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 39:  # LogaddexpOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3456,25 +2238,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 1.0 / (1.0 + np.exp(b - a))
-                d1 = 1.0 / (1.0 + np.exp(a - b))
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 50:  # ChainMulOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3501,25 +2267,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = b
-                d1 = a
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 57:  # XlogyOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3546,25 +2296,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = np.log(b)
-                d1 = 0.0 if a == 0.0 else a / b
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 58:  # Xlog1pyOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3591,25 +2325,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = np.log1p(b)
-                d1 = 0.0 if a == 0.0 else a / (1.0 + b)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 62:  # PolygammaOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3636,25 +2354,9 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = 0.0
-                d1 = sc.polygamma(a + 1.0, b)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
     elif code == 64:  # BetalnOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     a = val[x0 + i]
@@ -3681,22 +2383,6 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.digamma(b) - sc.digamma(a + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                a = val[x0 + i * s0]
-                b = val[x1 + i * s1]
-                y = val[o + i]
-                d0 = sc.digamma(a) - sc.digamma(a + b)
-                d1 = sc.digamma(b) - sc.digamma(a + b)
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tan[j, o + i] = t
 
 
 @jit
@@ -3736,8 +2422,8 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
     if code == 49:  # SelectOp
-        if kk == 1:
-            adj0 = adj[0]
+        for r in range(kk):
+            adj0 = adj[r]
             if (f & 7) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
@@ -3794,27 +2480,6 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-        else:
-            for i in range(n):
-                c = val[x0 + i * s0]
-                a = val[x1 + i * s1]
-                b = val[x2 + i * s2]
-                y = val[o + i]
-                d0 = 0.0
-                d1 = (c != 0.0) * 1.0
-                d2 = (c == 0.0) * 1.0
-                for j in range(kk):
-                    g = adj[j, o + i]
-                    if g != 0.0:
-                        if (f & 16) == 0:
-                            if d0 != 0.0:
-                                adj[j, x0 + i * s0] += g * d0
-                        if (f & 32) == 0:
-                            if d1 != 0.0:
-                                adj[j, x1 + i * s1] += g * d1
-                        if (f & 64) == 0:
-                            if d2 != 0.0:
-                                adj[j, x2 + i * s2] += g * d2
 
 
 @jit
@@ -3829,8 +2494,8 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
     if code == 49:  # SelectOp
-        if kk == 1:
-            tan0 = tan[0]
+        for r in range(kk):
+            tan0 = tan[r]
             if (f & 7) == 0:
                 for i in range(n):
                     c = val[x0 + i]
@@ -3865,27 +2530,6 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-        else:
-            for i in range(n):
-                c = val[x0 + i * s0]
-                a = val[x1 + i * s1]
-                b = val[x2 + i * s2]
-                y = val[o + i]
-                d0 = 0.0
-                d1 = (c != 0.0) * 1.0
-                d2 = (c == 0.0) * 1.0
-                for j in range(kk):
-                    t = 0.0
-                    tx = tan[j, x0 + i * s0]
-                    if tx != 0.0 and d0 != 0.0:
-                        t += d0 * tx
-                    tx = tan[j, x1 + i * s1]
-                    if tx != 0.0 and d1 != 0.0:
-                        t += d1 * tx
-                    tx = tan[j, x2 + i * s2]
-                    if tx != 0.0 and d2 != 0.0:
-                        t += d2 * tx
-                    tan[j, o + i] = t
 
 
 @jit
