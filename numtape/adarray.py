@@ -247,6 +247,12 @@ class ArrayMethods:
     def min(self, axis=None, keepdims=False):
         return np.min(self, axis=axis, keepdims=keepdims)
 
+    def var(self, axis=None, ddof=0, keepdims=False):
+        return np.var(self, axis=axis, ddof=ddof, keepdims=keepdims)
+
+    def std(self, axis=None, ddof=0, keepdims=False):
+        return np.std(self, axis=axis, ddof=ddof, keepdims=keepdims)
+
     def cumsum(self, axis=None):
         return np.cumsum(self, axis=axis)
 

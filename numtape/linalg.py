@@ -23,7 +23,7 @@ from numtape.adarray import ADArray, addr_array, recorder_of, wrap
 from numtape.numpy_api import implements
 from numtape.ops import BY_NAME
 
-__all__ = ["cholesky", "det", "inv", "slogdet", "solve", "solve_triangular"]
+__all__ = ["cholesky", "det", "inv", "norm", "slogdet", "solve", "solve_triangular"]
 
 
 def _traced(*xs):
@@ -195,6 +195,35 @@ def _trisolve_scalar(rec, a, b, trans, lower):
             X[i, c] = s / M(i, i)
         done.append(i)
     return X
+
+
+# ---- norms -------------------------------------------------------------------------------
+@implements(np.linalg.norm)
+def norm(x, ord=None, axis=None, keepdims=False):
+    """``np.linalg.norm`` for vectors (ord None/2, 1, inf, -inf, other p) and the Frobenius
+    norm of matrices (ord None/'fro'), composed from ops (sqrt(sum of squares): the derivative
+    at 0 is NaN/inf, as the norm has none there)."""
+    if axis is None and ord is None:
+        return np.sqrt(np.sum(x * x))
+    if axis is None and np.ndim(x) == 2:
+        if ord != "fro":
+            raise TypeError(f"np.linalg.norm(..., ord={ord!r}) of a traced matrix: only the "
+                            "Frobenius norm is supported")
+        return np.sqrt(np.sum(x * x))
+    ax = axis if axis is not None else 0
+    if ord is None or ord == 2:
+        r = np.sqrt(np.sum(x * x, axis=ax, keepdims=keepdims))
+    elif ord == 1:
+        r = np.sum(np.abs(x), axis=ax, keepdims=keepdims)
+    elif ord == np.inf:
+        r = np.max(np.abs(x), axis=ax, keepdims=keepdims)
+    elif ord == -np.inf:
+        r = np.min(np.abs(x), axis=ax, keepdims=keepdims)
+    elif isinstance(ord, (int, float)) and ord > 0:
+        r = np.sum(np.abs(x) ** float(ord), axis=ax, keepdims=keepdims) ** (1.0 / ord)
+    else:
+        raise TypeError(f"np.linalg.norm(..., ord={ord!r}) is not supported on traced arrays")
+    return r
 
 
 # ---- einsum ------------------------------------------------------------------------------

@@ -293,6 +293,23 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
         np.sum(a, axis=axis, keepdims=keepdims) * np.nan
 
 
+@implements(np.var)
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+    """Mean squared deviation from the mean (two passes, as NumPy), divided by count - ddof."""
+    _refuse_kwargs("var", out=out, where=where)
+    shape = np.shape(a)
+    count = int(np.prod([shape[d] for d in _normalize_axes(axis, len(shape))]))
+    d = a - np.mean(a, axis=axis, keepdims=True)
+    return np.sum(d * d, axis=axis, keepdims=keepdims) * (1.0 / max(count - ddof, 0) if
+                                                          count > ddof else np.inf)
+
+
+@implements(np.std)
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+    _refuse_kwargs("std", out=out, where=where)
+    return np.sqrt(np.var(a, axis=axis, ddof=ddof, keepdims=keepdims))
+
+
 @implements(np.cumsum)
 def cumsum(a, axis=None, dtype=None, out=None):
     _refuse_kwargs("cumsum", out=out)
