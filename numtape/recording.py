@@ -53,7 +53,7 @@ class Recorder:
         self.op, self.flags, self.size = [], [], []
         self.args, self.args_done = [], []      # scalar appends, and finished int64 chunks
         self.iargs = []
-        self.const_values = []                  # list of float or float64 arrays (blocks)
+        self._consts = np.empty(16)             # the pool, grown by doubling
         self.n_const = 0
         self.const_pool = {}
         self._const_blocks = {}                 # rearranged constants, by their addresses
@@ -72,25 +72,29 @@ class Recorder:
         if a is None:
             a = CONST_BASE + self.n_const
             self.const_pool[key] = a
-            self.const_values.append(v)
-            self.n_const += 1
+            self._reserve(1)[0] = v
         return a
 
     def const_block(self, values: np.ndarray) -> np.ndarray:
         """Addresses (shaped like ``values``) of a fresh contiguous constant block."""
-        flat = np.array(values, dtype=np.float64).ravel()
+        flat = np.asarray(values, dtype=np.float64).ravel()
         start = CONST_BASE + self.n_const
-        self.const_values.append(flat)
-        self.n_const += flat.size
+        self._reserve(flat.size)[:] = flat
         return np.arange(start, start + flat.size, dtype=np.int64).reshape(np.shape(values))
 
+    def _reserve(self, n):
+        """The next n slots of the constant pool (amortized O(1) growth)."""
+        need = self.n_const + n
+        if need > self._consts.size:
+            grown = np.empty(max(need, 2 * self._consts.size))
+            grown[:self.n_const] = self._consts[:self.n_const]
+            self._consts = grown
+        self.n_const = need
+        return self._consts[need - n:need]
+
     def _const_flat(self):
-        """All constant values so far, by provisional address - CONST_BASE."""
-        cached = getattr(self, "_flat", None)
-        if cached is None or cached.size != self.n_const:
-            cached = self._flat = np.concatenate(
-                [np.atleast_1d(np.asarray(c, dtype=np.float64)) for c in self.const_values])
-        return cached
+        """All constant values so far, by provisional address - CONST_BASE (a view)."""
+        return self._consts[:self.n_const]
 
     # ---- ops ---------------------------------------------------------------------------
     def scalar_op(self, code: int, args) -> int:
@@ -194,9 +198,7 @@ class Recorder:
         out_ptr[0] = n_in + n_const
         np.cumsum(size, out=out_ptr[1:])
         out_ptr[1:] += n_in + n_const
-        consts = (np.concatenate([np.atleast_1d(np.asarray(c, dtype=np.float64))
-                                  for c in self.const_values])
-                  if self.const_values else np.zeros(0))
+        consts = self._consts[:n_const].copy()
         return dict(op=op, flags=flags,
                     out_ptr=out_ptr, args=args,
                     iargs=np.array(self.iargs, dtype=np.int64),

@@ -84,6 +84,13 @@ class Tape:
         self._tls = threading.local()
         self._last = None
 
+    def _arrays(self):
+        """The constructor's arguments that rebuild this tape (derived tape classes wrap one)."""
+        return dict(op=self.op, flags=self.flags, out_ptr=self.out_ptr, args=self.args,
+                    iargs=self.iargs, consts=self.consts, n_in=self.n_in, dep=self.dep,
+                    in_shape=self.in_shape, out_shape=self.out_shape,
+                    input_names=self.input_names, subtapes=self.subtapes)
+
     # ---- sizes -------------------------------------------------------------------------
     @property
     def n_out(self):
@@ -130,21 +137,26 @@ class Tape:
         return a
 
     def _flat_input(self, x):
+        """Numbers: ``x`` (array or dict) as one flat float64 vector, checked."""
+        return self._flatten(x, as_real)
+
+    def _flatten(self, x, convert):
+        """``x`` flattened in input order, each part through ``convert(part, what)`` (numbers or
+        addresses); dict keys and shapes, or the total size, checked against the tape."""
         if isinstance(x, dict):
             if self.input_names is None:
                 raise ValueError("this tape takes an array, not a dict")
-            missing = set(self.input_names) ^ set(x)
-            if missing:
+            if set(self.input_names) != set(x):
                 raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
                                  f"{list(self.input_names)}")
             parts = []
             for name, (_, shape) in self.input_names.items():
-                v = as_real(x[name], f"input {name!r}")
+                v = convert(x[name], f"input {name!r}")
                 if v.size != int(np.prod(shape)):
                     raise ValueError(f"input {name!r}: expected shape {shape}, got {v.shape}")
                 parts.append(v.ravel())
-            return np.concatenate(parts) if parts else np.zeros(0)
-        v = as_real(x)
+            return np.concatenate(parts) if parts else convert(np.zeros(0), "input")
+        v = convert(x, "input")
         if v.size != self.n_in:
             raise ValueError(f"input has shape {v.shape} ({v.size} values); this tape expects "
                              f"shape {self.in_shape} ({self.n_in} values)")
@@ -360,24 +372,8 @@ class Tape:
         return wrap(rec, where[self.dep].reshape(self.out_shape))
 
     def _input_addresses(self, rec, x):
-        """The flat input addresses of (traced) ``x`` in ``rec``, checked like ``F(x)`` checks
-        numbers: dict keys and shapes, or the total size."""
-        if isinstance(x, dict):
-            if self.input_names is None or set(x) != set(self.input_names):
-                raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
-                                 f"{list(self.input_names or [])}")
-            parts = []
-            for name, (_, shape) in self.input_names.items():
-                a = addr_array(rec, x[name])
-                if a.size != int(np.prod(shape)):
-                    raise ValueError(f"input {name!r}: expected shape {shape}, got {a.shape}")
-                parts.append(a.ravel())
-            return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-        xa = addr_array(rec, x).ravel()
-        if xa.size != self.n_in:
-            raise ValueError(f"input has {xa.size} values; this tape expects shape "
-                             f"{self.in_shape} ({self.n_in} values)")
-        return xa
+        """Traced ``x``: its flat input addresses in ``rec``, checked as ``F(x)`` checks."""
+        return self._flatten(x, lambda v, what: addr_array(rec, v))
 
     def _inline_map(self, rec, x):
         """Copy this tape's ops into recording ``rec`` on inputs ``x``; return the address in

@@ -34,8 +34,7 @@ class CapturingTape(Tape):
     """
 
     def __init__(self, full, captured, shape, names):
-        super().__init__(full.op, full.flags, full.out_ptr, full.args, full.iargs, full.consts,
-                         full.n_in, full.dep, out_shape=full.out_shape, subtapes=full.subtapes)
+        super().__init__(**full._arrays())
         self._full, self.captured = full, list(captured)
         self.y_shape, self.y_names = tuple(shape), names
         self.n_y = int(np.prod(self.y_shape)) if names is None else \

@@ -27,9 +27,7 @@ class SparseTape(Tape):
     """
 
     def __init__(self, tape, pattern):
-        super().__init__(tape.op, tape.flags, tape.out_ptr, tape.args, tape.iargs, tape.consts,
-                         tape.n_in, tape.dep, in_shape=tape.in_shape, out_shape=tape.out_shape,
-                         input_names=tape.input_names, subtapes=tape.subtapes)
+        super().__init__(**tape._arrays())
         self._csr = pattern
 
     @property

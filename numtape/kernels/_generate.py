@@ -99,13 +99,16 @@ def _forward_scalar(spec):
                "        adj0[o] = 0.0", f"    p += {spec.arity}", "    continue"])
 
 
+def _block_call_forwards(spec, body, deriv):
+    """A block op's body call in a forward-running sweep, then its cursors advanced."""
+    out = [f"{spec.name}_{body}(val, {deriv}o, n, args, p, iargs, q, f, work)",
+           f"p += {_block_step(spec)}"]
+    return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
+
+
 def _forward_step(spec):
-    if spec.host:   # run by the tape between jitted segments
-        return None
     if spec.kind == BLOCK:
-        out = [f"{spec.name}_f(val, o, n, args, p, iargs, q, f, work)",
-               f"p += {_block_step(spec)}"]
-        return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
+        return _block_call_forwards(spec, "f", "")
     return [f"ew{spec.arity}_forward(code, val, f, o, n, {_arg_xs(spec)})", f"p += {spec.arity}"]
 
 
@@ -126,8 +129,6 @@ def _reverse_scalar(spec):
 
 
 def _reverse_step(spec):
-    if spec.host:   # run by the tape between jitted segments
-        return None
     if spec.kind == BLOCK:
         out = [f"p -= {_block_step(spec)}"] + ([f"q -= {spec.nparams}"] if spec.nparams else [])
         return out + [f"{spec.name}_r(val, adj, o, n, args, p, iargs, q, f, work)"]
@@ -154,12 +155,8 @@ def _tangent_scalar(spec):
 
 
 def _tangent_step(spec):
-    if spec.host:   # run by the tape between jitted segments
-        return None
     if spec.kind == BLOCK:
-        out = [f"{spec.name}_t(val, tan, o, n, args, p, iargs, q, f, work)",
-               f"p += {_block_step(spec)}"]
-        return out + ([f"q += {spec.nparams}"] if spec.nparams else [])
+        return _block_call_forwards(spec, "t", "tan, ")
     if spec.zero_derivative:
         return ["tan[:, o:o + n] = 0.0", f"p += {spec.arity}"]
     return [f"ew{spec.arity}_tangent(code, val, tan, f, o, n, {_arg_xs(spec)})",
@@ -216,6 +213,8 @@ def _ew_tangent(spec):
 def _cases(specs, body, depth):
     out = []
     for spec in specs:
+        if spec.host:   # run by the tape between jitted segments (segments.py)
+            continue
         lines = body(spec)
         if lines is None:
             continue

@@ -9,6 +9,15 @@ from numtape.kernels._jit import jit
 
 
 @jit
+def _first_free(forbid, v):
+    """The smallest color not forbidden for vertex v."""
+    c = 0
+    while forbid[c] == v:
+        c += 1
+    return c
+
+
+@jit
 def greedy_distance2(order, cptr, crow, rptr, rcol):
     """Colors of the columns of a pattern such that no two columns sharing a row match.
 
@@ -25,10 +34,7 @@ def greedy_distance2(order, cptr, crow, rptr, rcol):
                 c = color[rcol[u]]
                 if c >= 0:
                     forbid[c] = v
-        c = 0
-        while forbid[c] == v:
-            c += 1
-        color[v] = c
+        color[v] = _first_free(forbid, v)
     return color
 
 
@@ -74,10 +80,7 @@ def greedy_star(order, ptr, adj):
                     if y != w and color[y] == cw:
                         forbid[cx] = v
                         break
-        c = 0
-        while forbid[c] == v:
-            c += 1
-        color[v] = c
+        color[v] = _first_free(forbid, v)
     return color
 
 
