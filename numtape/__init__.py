@@ -4,17 +4,24 @@
 >>> F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))
 >>> F
 <Tape R^2 -> R^1: 7 ops, arena 7>
+
+Importing the package loads every layer (DESIGN.md section 6), so the implementations the tape
+layer reaches through ``numtape.tape.seam`` (inlining, jacfun, sparse tapes, simplify, nested
+tapes, atomic rules) are registered before any tape is used.
 """
-from numtape.adarray import ADArray
-from numtape.complex import ADComplex
 from numtape.config import TapeConfig
 from numtape.errors import TapeFormatError, TracingError
-from numtape import numpy_api as _numpy_api  # noqa: F401  (registers the NumPy functions)
-from numtape import linalg
-from numtape.numpy_api import logsumexp, zeros
-from numtape.ops._duck import polygamma
-from numtape.io import load
-from numtape.tape import MakeTape, Tape, make_tape
+from numtape.tape import Tape, load
+from numtape.trace.adarray import ADArray
+from numtape.trace.complex import ADComplex
+from numtape.trace.make import MakeTape, make_tape
+from numtape.surface import functions as _functions  # noqa: F401  (registers NumPy functions)
+from numtape.surface import linalg
+from numtape.surface.functions import logsumexp, zeros
+from numtape.surface.special import polygamma
+from numtape.transforms import atomic as _atomic, jacfun as _jacfun  # noqa: F401  (seam)
+from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
+from numtape.transforms import passes as _passes  # noqa: F401  (seam)
 
 __all__ = ["ADArray", "ADComplex", "MakeTape", "Tape", "TapeConfig", "TapeFormatError",
            "TracingError", "linalg", "load", "logsumexp", "make_tape", "polygamma", "zeros"]

@@ -6,7 +6,9 @@ chained with ``chain_mul`` (0 * anything = 0, the sweeps' convention).
 """
 import numpy as np
 
-from numtape.adarray import ADArray, elementwise
+from numtape.tape.seam import use
+from numtape.trace.adarray import ADArray
+from numtape.trace.recorder import elementwise
 from numtape.ops import BLOCK, BY_NAME
 
 _CHAIN = BY_NAME["ChainMulOp"]
@@ -29,8 +31,7 @@ def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
     ``params`` the op's integer parameters, ``subtapes`` the tape's sub-tapes (CallOps).
     Returns one array per operand (None: no derivative)."""
     if spec.code == _CALL_CODE:   # the one rule that needs its tape: the sub-tape called
-        from numtape.derived.atomic import call_vjp
-        return call_vjp(g, xs, y, params, subtapes)
+        return use("call_vjp")(g, xs, y, params, subtapes)
     if spec.kind == BLOCK:
         return spec.vjp(g, xs, y, params)
     if spec.zero_derivative:

@@ -11,8 +11,8 @@ import numpy as np
 
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
 from numtape.rules import vjp_rule
-from numtape.tape import MakeTape
-from numtape.validate import arg_pointers
+from numtape.trace.make import MakeTape
+from numtape.ops.layout import arg_pointers
 
 
 def finite_jacobian(f, x, h=1e-3):
@@ -35,14 +35,14 @@ def finite_jacobian(f, x, h=1e-3):
 
 def tangent_jacobian(F, x):
     """Dense Jacobian from tangent (forward-mode) sweeps, whatever the shape."""
-    val = F._forward(x)
-    return F._tangent(val, np.eye(F.n_in)).T if F.n_in else np.zeros((F.n_out, 0))
+    val = F.sweeps.forward(F.flatten_input(x))
+    return F.sweeps.tangent(val, np.eye(F.n_in)).T if F.n_in else np.zeros((F.n_out, 0))
 
 
 def reverse_jacobian(F, x):
     """Dense Jacobian from reverse sweeps, whatever the shape."""
-    val = F._forward(x)
-    return F._reverse(val, np.eye(F.n_out)) if F.n_out else np.zeros((0, F.n_in))
+    val = F.sweeps.forward(F.flatten_input(x))
+    return F.sweeps.reverse(val, np.eye(F.n_out)) if F.n_out else np.zeros((0, F.n_in))
 
 
 def rule_vjp(F, x, w):
@@ -53,7 +53,7 @@ def rule_vjp(F, x, w):
 
 
 def _rule_vjp(F, x, w):
-    val = F._forward(x).copy()
+    val = F.sweeps.forward(F.flatten_input(x)).copy()
     adj = np.zeros(F.arena_size)
     adj[F.dep] += np.ravel(w)
     size = np.diff(F.out_ptr)

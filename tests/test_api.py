@@ -13,8 +13,8 @@ import pytest
 import scipy.sparse
 
 import numtape as nt
-import numtape.kernels.sweeps as _sweeps
-import numtape.recording
+import numtape.sweeps.generated as _sweeps
+import numtape.trace.recorder
 
 
 # ---- helpers ----------------------------------------------------------------------------
@@ -819,4 +819,4 @@ def test_fuzz_mutated_tapes_never_crash_long(tmp_path):
 
 # ---- the recorder is clean after everything above -----------------------------------------
 def test_no_recording_left_open():
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from numtape.kernels import _generate, sweeps
+from numtape.sweeps import generate as _generate, generated as sweeps
 from numtape.ops import OPS
 
 SWEEPS = ("forward", "reverse", "tangent")
@@ -31,7 +31,7 @@ def functions(source):
 
 def test_checked_in_sweeps_are_current(source):
     assert _generate.render() == source, (
-        "numtape/kernels/sweeps.py is stale: run `python -m numtape.kernels._generate`")
+        "numtape/kernels/sweeps.py is stale: run `python -m numtape.sweeps.generate`")
 
 
 def test_op_names_and_hash_match_the_table():

@@ -21,7 +21,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
-from numtape.adarray import elementwise
+from numtape.trace.adarray import elementwise
 from numtape.ops import BLOCK, BY_NAME, ELEMENTWISE, OPS
 from numtape.testing import (check_grads, finite_jacobian, reverse_jacobian, rule_vjp,
                              tangent_jacobian)
@@ -181,10 +181,10 @@ def check_multi_direction(F, x, jr):
     W = rng.standard_normal((3, F.n_out))
     V = rng.standard_normal((3, F.n_in))
     W[2], V[2] = W[0] + W[1], V[0] + V[1]
-    val = F._forward(x)
-    np.testing.assert_allclose(F._reverse(val, W), W @ jr, rtol=1e-12, atol=1e-13)
-    val = F._forward(x)
-    np.testing.assert_allclose(F._tangent(val, V), V @ jr.T, rtol=1e-12, atol=1e-13)
+    val = F.sweeps.forward(F.flatten_input(x))
+    np.testing.assert_allclose(F.sweeps.reverse(val, W), W @ jr, rtol=1e-12, atol=1e-13)
+    val = F.sweeps.forward(F.flatten_input(x))
+    np.testing.assert_allclose(F.sweeps.tangent(val, V), V @ jr.T, rtol=1e-12, atol=1e-13)
 
 
 def check_op(spec, f, x, discrete):

@@ -1,4 +1,4 @@
-"""Sparsity patterns, colorings and compressed evaluation (numtape.sparse; SPEC sections 2, 6).
+"""Sparsity patterns, colorings and compressed evaluation (numtape.sparsity; SPEC sections 2, 6).
 
 Patterns are held against the non-zeros of dense derivatives at random points: a structural
 pattern must contain every numerical non-zero, and equal them for generic functions (no
@@ -14,10 +14,10 @@ import scipy.special as sc
 
 import numtape as nt
 from numtape.ops import BY_NAME
-from numtape.sparse import (HessianPlan, JacobianPlan, color_columns, color_rows,
+from numtape.sparsity import (HessianPlan, JacobianPlan, color_columns, color_rows,
                             hessian_pattern, jacobian_pattern, sparse_hessian_from_gradient,
                             sparse_jacobian, star_coloring)
-from numtape.sparse import _sets, evaluate, pattern
+from numtape.sparsity import _sets, evaluate, pattern
 
 RNG = np.random.default_rng(20240607)
 A34 = RNG.normal(size=(3, 4))

@@ -4,7 +4,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
-from numtape.ops import _special
+from numtape.kernels import special as _special
 
 RNG = np.random.default_rng(7)
 WIDE = np.concatenate([RNG.uniform(-40, 40, 400), [-745.0, -50.0, -1e-300, 0.0, 1e-300,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import numtape as nt
-import numtape.recording
+import numtape.trace.recorder
 from numtape.ops import BY_NAME
 
 GATHER = BY_NAME["GatherOp"].code
@@ -18,11 +18,11 @@ SELECT = BY_NAME["SelectOp"].code
 
 def n_ops():
     """Ops recorded so far in the open recording."""
-    return len(numtape.recording.current().op)
+    return len(numtape.trace.recorder.current().op)
 
 
 def count(code):
-    return sum(1 for o in numtape.recording.current().op if o == code)
+    return sum(1 for o in numtape.trace.recorder.current().op if o == code)
 
 
 class Recorded:
@@ -254,7 +254,7 @@ def test_assigning_traced_into_plain_array_is_refused():
         return y
     with pytest.raises((TypeError, ValueError)):
         nt.MakeTape(f, np.zeros(2))
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 def _fill_tape(n):
@@ -341,7 +341,7 @@ def test_reduction_of_empty_and_singleton_axes():
         nt.MakeTape(lambda x: np.max(x[:0]), np.zeros(3))
     with pytest.raises(np.exceptions.AxisError):
         nt.MakeTape(lambda x: np.sum(x, axis=1), np.zeros(3))
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 # ---- np.where -----------------------------------------------------------------------------
@@ -403,7 +403,7 @@ def test_control_flow_on_traced_values_raises_tracingerror(name):
         nt.MakeTape(TRACING_ERRORS[name], np.zeros(3))
     assert isinstance(ei.value, TypeError)
     assert "np.where" in str(ei.value)
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 @pytest.mark.parametrize("call, fname", [
@@ -418,7 +418,7 @@ def test_unsupported_numpy_functions_raise_typeerror_naming_them(call, fname):
     with pytest.raises(TypeError) as ei:
         nt.MakeTape(call, np.zeros(3))
     assert fname in str(ei.value)
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 @pytest.mark.parametrize("call", [
@@ -429,7 +429,7 @@ def test_unsupported_numpy_functions_raise_typeerror_naming_them(call, fname):
 def test_ufunc_out_raises_typeerror(call):
     with pytest.raises(TypeError, match="out"):
         nt.MakeTape(call, np.zeros(3))
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 # ---- a failing f leaves nothing behind ----------------------------------------------------
@@ -439,21 +439,21 @@ def test_failing_f_leaves_no_active_recording():
         raise KeyError("user bug")
     with pytest.raises(KeyError):
         nt.MakeTape(bad, np.zeros(3))
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
     F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(3))
     assert F.n_ops == 3 and F([1.0, 2.0, 3.0]) == 14.0
 
 
 def test_failing_inner_recording_restores_outer():
     def outer(x):
-        rec = numtape.recording.current()
+        rec = numtape.trace.recorder.current()
         with pytest.raises(ZeroDivisionError):
             nt.MakeTape(lambda y: 1 / 0, np.zeros(1))
-        assert numtape.recording.current() is rec
+        assert numtape.trace.recorder.current() is rec
         return np.sum(x * 3.0)            # the outer recording still works
     F = nt.MakeTape(outer, np.zeros(2))
     assert F([1.0, 2.0]) == 9.0
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 def test_escaped_traced_value_raises_later():
@@ -474,7 +474,7 @@ def test_escaped_traced_value_raises_later():
         nt.MakeTape(lambda y: y + x, np.zeros(3))
     with pytest.raises(nt.TracingError):
         nt.MakeTape(lambda y: np.concatenate([y, x]) * 2.0, np.zeros(3))
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 @pytest.mark.parametrize("f", [

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import numtape as nt
-import numtape.recording
+import numtape.trace.recorder
 
 N_THREADS = 4
 
@@ -44,20 +44,20 @@ def test_recording_in_several_threads_at_once():
         seen = {}
 
         def f(x):
-            rec = numtape.recording.current()
+            rec = numtape.trace.recorder.current()
             seen["rec"] = rec
             y = np.zeros_like(x)
             for i in range(n // 2):
                 y[i] = np.sin(x[i] * c) + x[i - 1] * c
             barrier.wait()                      # every thread is mid-recording now
-            assert numtape.recording.current() is rec
+            assert numtape.trace.recorder.current() is rec
             for i in range(n // 2, n):
                 y[i] = np.sin(x[i] * c) + x[i - 1] * c
             barrier.wait()
             return np.sum(y ** 2) + c * np.prod(x[:3])
 
         F = nt.MakeTape(f, np.zeros(n))
-        assert numtape.recording.current() is None
+        assert numtape.trace.recorder.current() is None
         return t, c, n, F, seen["rec"]
 
     with ThreadPoolExecutor(N_THREADS) as ex:
@@ -77,7 +77,7 @@ def test_recording_in_several_threads_at_once():
         np.testing.assert_array_equal(F.args, G.args)
         np.testing.assert_array_equal(F.consts, G.consts)
         ref_ops = F.n_ops if ref_ops is None else ref_ops
-    assert numtape.recording.current() is None
+    assert numtape.trace.recorder.current() is None
 
 
 def test_many_threads_recording_repeatedly():

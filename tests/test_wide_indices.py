@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import numtape as nt
-from numtape import validate
+from numtape.tape import validate
 from numtape.testing import check_grads
 
 

@@ -29,7 +29,7 @@ def _scalar_tape():
 def test_repeated_sweeps_match_fresh_tapes(make, clear):
     f, n = make()
     F = nt.MakeTape(f, np.zeros(n))
-    F._clear = clear
+    F.sweeps.clear = clear
     rng = np.random.default_rng(1)
     for _ in range(4):
         x = rng.standard_normal(n)
@@ -40,13 +40,13 @@ def test_repeated_sweeps_match_fresh_tapes(make, clear):
 
 
 def test_block_tapes_clear_inside_the_sweep_and_scalar_tapes_do_not():
-    assert nt.MakeTape(_block_tape()[0], np.zeros(70))._clear
-    assert not nt.MakeTape(_scalar_tape()[0], np.zeros(50))._clear
+    assert nt.MakeTape(_block_tape()[0], np.zeros(70)).sweeps.clear
+    assert not nt.MakeTape(_scalar_tape()[0], np.zeros(50)).sweeps.clear
 
 
 def test_print_shows_derivatives_after_a_clearing_sweep(capsys):
     F = nt.MakeTape(lambda x: np.sum(np.exp(x) * 2.0), np.zeros(400))
-    assert F._clear
+    assert F.sweeps.clear
     x = np.linspace(-1, 1, 400)
     F.gradient(x)
     rows = list(F.table().rows())

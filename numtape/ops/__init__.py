@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from numtape.ops._duck import NAMESPACE
+from numtape.ops.formulas import NAMESPACE
 
 ELEMENTWISE = "elementwise"
 BLOCK = "block"

@@ -30,13 +30,17 @@ import numpy as np
 import scipy.linalg as la
 
 from numtape.ops import block_op
+from numtape.ops.formulas import traced
 
 _CONST_A, _CONST_B = 16, 32
 
 
-def _linalg():
-    from numtape import linalg  # the recording layer (imported when a rule is recorded)
-    return linalg
+def _solve_triangular(a, b, trans=0, lower=False):
+    """scipy.linalg.solve_triangular for the recorded rules, on arrays or traced values."""
+    t = traced(a, b)
+    if t is not None:
+        return t.__nt_function__("solve_triangular")(a, b, trans=trans, lower=lower)
+    return la.solve_triangular(a, b, trans=trans, lower=lower)
 
 
 def _mat(v, start, rows, cols):
@@ -142,7 +146,7 @@ def trisolve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 def trisolve_vjp(g, xs, y, params):
     m, k, lower, trans = (int(v) for v in params)
     A, X = xs[0].reshape(m, m), y.reshape(m, k)
-    gb = _linalg().solve_triangular(A, g.reshape(m, k), trans=1 - trans, lower=bool(lower))
+    gb = _solve_triangular(A, g.reshape(m, k), trans=1 - trans, lower=bool(lower))
     ga = -(X @ gb.T) if trans else -(gb @ X.T)
     tri = np.tri(m, dtype=bool) if lower else np.tri(m, dtype=bool).T
     return [np.where(tri, ga, 0.0).ravel(), gb.ravel()]
@@ -194,11 +198,10 @@ def _phi(M, m):
 
 def cholesky_vjp(g, xs, y, params):
     m = int(params[0])
-    la = _linalg()
     L = y.reshape(m, m)
     P = _phi(L.T @ np.where(np.tri(m, dtype=bool), g.reshape(m, m), 0.0), m)
-    Y = la.solve_triangular(L, P, trans=1, lower=True)
-    Z = la.solve_triangular(L, Y.T, trans=1, lower=True)
+    Y = _solve_triangular(L, P, trans=1, lower=True)
+    Z = _solve_triangular(L, Y.T, trans=1, lower=True)
     return [_phi(Z + Z.T, m).ravel()]
 
 

@@ -1,1 +1,0 @@
-"""Tape -> the tape of another function: jacfun (dense), Hessians."""

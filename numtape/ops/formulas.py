@@ -1,0 +1,54 @@
+"""The namespace of elementwise formulas: names that mean the same inside Numba and on arrays."""
+import math
+
+import numpy as np
+import scipy.special as sc
+
+LN2 = math.log(2.0)
+LN10 = math.log(10.0)
+
+
+def select(c, a, b):
+    """``a`` where ``c`` else ``b``: np.where on arrays and ADArrays; the kernel generator
+    turns it into a conditional expression, so the sweeps compute only the branch taken."""
+    return np.where(c, a, b)
+
+
+TWO_SQRTPI = 2.0 / math.sqrt(math.pi)
+INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+SQRT_2PI = math.sqrt(2.0 * math.pi)
+SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+SQRT1_2 = math.sqrt(0.5)
+
+def traced(*xs):
+    """The first traced value among ``xs``, or None.  Traced classes (the trace layer's ADArray)
+    mark themselves with ``__nt_traced__`` and record through their methods
+    ``__nt_elementwise__(op_name, *operands)`` and ``__nt_function__(name)``, so the formulas and
+    recorded rules here never import the recording layer above them."""
+    for x in xs:
+        if hasattr(type(x), "__nt_traced__"):
+            return x
+    return None
+
+
+def _polygamma(n, x):
+    """polygamma for the formulas: records PolygammaOp whenever an operand is traced (in a
+    derivative tape the order operand can be traced; its derivative is zero)."""
+    t = traced(n, x)
+    if t is not None:
+        return t.__nt_elementwise__("PolygammaOp", n, x)
+    return sc.polygamma(n, x)
+
+
+class _Special:
+    """scipy.special as the formulas see it, with ``polygamma`` able to record."""
+
+    polygamma = staticmethod(_polygamma)
+
+    def __getattr__(self, name):
+        return getattr(sc, name)
+
+
+NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
+             "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
+             "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2}

@@ -1,0 +1,96 @@
+"""The tape's layout: what a tape's arrays mean, read from the op table.
+
+A tape is ``op, flags, out_ptr, args, iargs, consts, n_in, dep`` (DESIGN.md section 2).  This
+module is the one home of the facts every layer needs to walk those arrays: the flag bits, each
+opcode's arity and parameter count, where each op's operands and parameters start, and how long
+each operand block is.
+
+Flags byte of an op::
+
+    bits 0-3  BROADCAST_MASK   operand j (of an elementwise op) is one value broadcast over the block
+    bits 4-6  CONST_MASK       operand j is a constant: sweeps skip its adjoint
+"""
+import numpy as np
+
+from numtape.errors import TapeFormatError
+from numtape.ops import BLOCK, OPS, PER_ELEMENT
+
+CONST_BIT = 4                          # flag bit of operand 0's "constant" mark
+MAX_MARKED = 3                         # operands 0..2 can be marked constant
+BROADCAST_MASK = (1 << CONST_BIT) - 1  # the broadcast bits of a flags byte
+CONST_MASK = ((1 << MAX_MARKED) - 1) << CONST_BIT
+
+ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
+NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
+IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
+
+
+def const_flag(j):
+    """The flag bit marking operand j constant."""
+    return 1 << (CONST_BIT + j)
+
+
+def broadcast_flag(j):
+    """The flag bit marking operand j a broadcast scalar."""
+    return 1 << j
+
+
+def const_operand(f, j):
+    """Whether flags ``f`` (an int or an array of them) mark operand j constant."""
+    return (f >> (CONST_BIT + j)) & 1 == 1
+
+
+def arg_pointers(op, size):
+    """Start of each op's operands in ``args`` and of its parameters in ``iargs`` (n_ops+1)."""
+    nargs = np.where(ARITY[op] == PER_ELEMENT, size, ARITY[op])
+    arg_ptr = np.zeros(op.size + 1, dtype=np.int64)
+    np.cumsum(nargs, out=arg_ptr[1:])
+    iarg_ptr = np.zeros(op.size + 1, dtype=np.int64)
+    np.cumsum(NPARAMS[op], out=iarg_ptr[1:])
+    return arg_ptr, iarg_ptr
+
+
+def op_params(spec, op, iargs, iarg_ptr):
+    """(ks, params): the ops of ``spec`` and their parameters as an (nparams, count) array."""
+    ks = np.flatnonzero(op == spec.code)
+    return ks, iargs[iarg_ptr[ks][None, :] + np.arange(spec.nparams)[:, None]]
+
+
+def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
+    """For every entry of ``args``: the op that reads it and the length of the block read.
+
+    Block-op parameters are checked against their bounds and size rules on the way (raising
+    TapeFormatError), so hostile parameters never size an allocation."""
+    size = np.diff(out_ptr)
+    if arg_ptr is None:
+        arg_ptr, iarg_ptr = arg_pointers(op, size)
+    n_ops = op.size
+    arena = int(out_ptr[-1])
+    elem = ~IS_BLOCK[op]
+    n_args = int(arg_ptr[-1])
+    length = np.ones(n_args, dtype=np.int64)
+    owner = np.repeat(np.arange(n_ops), np.diff(arg_ptr))
+    pos = np.arange(n_args) - arg_ptr[owner]
+    ew_arg = elem[owner]
+    bit = (flags[owner].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
+    length[ew_arg] = np.where(bit[ew_arg] == 1, 1, size[owner][ew_arg])
+    for spec in OPS:
+        if spec.kind != BLOCK or spec.sizes is None:
+            continue
+        ks, params = op_params(spec, op, iargs, iarg_ptr)
+        if ks.size == 0:
+            continue
+        lo = np.array([b[0] for b in spec.bounds], dtype=np.int64)[:, None]
+        hi = np.array([arena if b[1] is None else b[1] for b in spec.bounds],
+                      dtype=np.int64)[:, None]
+        if np.any(params < lo) or np.any(params > hi):
+            raise TapeFormatError(f"iargs: {spec.name} parameters out of range")
+        # sizes in float64 first: products of hostile parameters must not wrap around
+        lens_f, out_f = spec.sizes(params.astype(np.float64))
+        if any(np.any(lf > arena) for lf in lens_f) or np.any(out_f != size[ks]):
+            raise TapeFormatError(f"iargs: {spec.name} parameters do not match its output "
+                                  "size or exceed the arena")
+        lens, _ = spec.sizes(params)
+        for j, li in enumerate(lens):
+            length[arg_ptr[ks] + j] = li
+    return owner, length

@@ -1,0 +1,139 @@
+"""Numba kernel of the Hessian sparsity pattern: reverse liveness plus nonlinear interactions.
+
+d2f/dxi dxj is a sum, over ops, of (output adjoint) * (second partial of the op in operands a
+and b) * (da/dxi) * (db/dxj).  So with the forward dependence sets J of ``_sets.forward_sets``,
+the pattern is the union, over ops whose output is *live* (structurally reaches the tape's
+output through non-zero partials) and over operand pairs (a, b) the op is nonlinear in, of
+J(a) x J(b) (Walther's forward-reverse scheme).  Pairs are stored as i * n + j with i <= j in a
+growing buffer that is deduplicated when full, so repeated interactions cost no memory.
+"""
+import numpy as np
+
+from numtape.kernels.jit import jit
+from numtape.sparsity._sets import (CROSS, CUMSUM, DENSE, DIV, EW, GATHER, JOINT, LINEAR, MATMUL,
+                                  NONE, PROD, REDUCE, _union)
+
+
+@jit
+def _emit(E, et, s1, l1, s2, l2, pool, n_in):
+    """Append the pairs J1 x J2 (runs of ``pool``) to E -> (E, et)."""
+    need = l1 * l2
+    if need == 0:
+        return E, et
+    if et + need > E.size:
+        u = np.unique(E[:et])
+        et = u.size
+        E[:et] = u
+        if 2 * (et + need) > E.size:
+            F = np.empty(max(2 * E.size, 2 * (et + need)), dtype=np.int64)
+            F[:et] = E[:et]
+            E = F
+    for t1 in range(s1, s1 + l1):
+        i = pool[t1]
+        for t2 in range(s2, s2 + l2):
+            j = pool[t2]
+            E[et] = i * n_in + j if i <= j else j * n_in + i
+            et += 1
+    return E, et
+
+
+@jit
+def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, rule, dmask,
+                  hrule, start, length, pool, dep, n_in):
+    """Sorted unique codes i * n_in + j (i <= j) of the structural Hessian's entries."""
+    arena = out_ptr[out_ptr.size - 1]
+    live = np.zeros(arena, dtype=np.bool_)
+    for r in range(dep.size):
+        live[dep[r]] = True
+    E = np.empty(1024, dtype=np.int64)
+    et = 0
+    st = np.array([pool.size, 0], dtype=np.int64)  # unions for DENSE append to the pool
+    mark = np.full(max(n_in, 1), -1, dtype=np.int64)
+    sl = np.empty(8, dtype=np.int64)  # operand slots of one element
+    for k in range(op.size - 1, -1, -1):
+        code = op[k]
+        r = rule[code]
+        h = hrule[code]
+        o = out_ptr[k]
+        n = out_ptr[k + 1] - o
+        p = arg_ptr[k]
+        nar = arg_ptr[k + 1] - p
+        q = iarg_ptr[k]
+        if r == NONE:
+            continue
+        if r == EW:
+            for i in range(n):
+                if not live[o + i]:
+                    continue
+                cnt = 0
+                for j in range(nar):
+                    if (dmask[code] >> j) & 1:
+                        sl[cnt] = args[p + j] + (0 if (flags[k] >> j) & 1 else i)
+                        live[sl[cnt]] = True
+                        cnt += 1
+                if h == JOINT:
+                    for a in range(cnt):
+                        for b in range(a, cnt):
+                            E, et = _emit(E, et, start[sl[a]], length[sl[a]], start[sl[b]],
+                                          length[sl[b]], pool, n_in)
+                elif (h == CROSS or h == DIV) and cnt == 2:
+                    E, et = _emit(E, et, start[sl[0]], length[sl[0]], start[sl[1]],
+                                  length[sl[1]], pool, n_in)
+                    if h == DIV:
+                        E, et = _emit(E, et, start[sl[1]], length[sl[1]], start[sl[1]],
+                                      length[sl[1]], pool, n_in)
+        elif r == GATHER:
+            for i in range(n):
+                if live[o + i]:
+                    live[args[p + i]] = True
+        elif r == REDUCE or r == CUMSUM:
+            outer, m, inner, x = iargs[q], iargs[q + 1], iargs[q + 2], args[p]
+            for a in range(outer):
+                for b in range(inner):
+                    on = False  # cumsum: element i is live if any output at >= i is
+                    for i in range(m - 1, -1, -1):
+                        s = (a * m + i) * inner + b
+                        if r == REDUCE:
+                            on = live[o + a * inner + b]
+                        elif live[o + s]:
+                            on = True
+                        if not on:
+                            continue
+                        live[x + s] = True
+                        if h == PROD:
+                            for t in range(i):
+                                u = x + (a * m + t) * inner + b
+                                E, et = _emit(E, et, start[x + s], length[x + s], start[u],
+                                              length[u], pool, n_in)
+        elif r == MATMUL:
+            m, kk, nn, xa, xb = iargs[q], iargs[q + 1], iargs[q + 2], args[p], args[p + 1]
+            for i in range(m):
+                for j in range(nn):
+                    if not live[o + i * nn + j]:
+                        continue
+                    for t in range(kk):
+                        sa = xa + i * kk + t
+                        sb = xb + t * nn + j
+                        live[sa] = True
+                        live[sb] = True
+                        E, et = _emit(E, et, start[sa], length[sa], start[sb], length[sb],
+                                      pool, n_in)
+        elif r == DENSE:
+            if not live[o:o + n].any():
+                continue
+            total = 0
+            for j in range(nar):
+                total += arg_len[p + j]
+            cs = np.empty(total, dtype=np.int64)
+            cl = np.empty(total, dtype=np.int64)
+            cnt = 0
+            for j in range(nar):
+                for t in range(args[p + j], args[p + j] + arg_len[p + j]):
+                    live[t] = True
+                    cs[cnt] = start[t]
+                    cl[cnt] = length[t]
+                    cnt += 1
+            if h != LINEAR:
+                pool, s0, l0 = _union(cs, cl, cnt, pool, st, mark)
+                E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in)
+    return np.unique(E[:et])

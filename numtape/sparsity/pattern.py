@@ -1,0 +1,142 @@
+"""Structural Jacobian and Hessian patterns of a tape, by index-set propagation.
+
+Each op's local dependence is looked up by op *name* in the tables below; an op not named there
+is handled conservatively (block ops: every output element depends on every element of every
+operand block, and is nonlinear in all of them jointly; elementwise ops: nonlinear in all their
+operands), so ops added to the table later give correct, if coarser, patterns.
+"""
+import numpy as np
+import scipy.sparse as sp
+
+from numtape.ops import BLOCK, OPS
+from numtape.sparsity import _sets
+from numtape.sparsity._hessian import hessian_pairs
+from numtape.ops.layout import arg_pointers, operand_extents
+
+# Jacobian: how output elements depend on operand elements (elementwise ops not listed follow
+# the elementwise rule, those with ``zero_derivative`` contribute nothing)
+JACOBIAN_RULES = {
+    "GatherOp": _sets.GATHER,   # element i depends on its own operand address
+    "DepOp": _sets.GATHER,
+    "SumOp": _sets.REDUCE,      # (outer, m, inner) block reduced over its middle axis
+    "ProdOp": _sets.REDUCE,
+    "MaxOp": _sets.REDUCE,
+    "MinOp": _sets.REDUCE,
+    "CumsumOp": _sets.CUMSUM,   # prefix along the middle axis
+    "MatMulOp": _sets.MATMUL,   # C[i, j] depends on row i of A and column j of B
+}
+
+# elementwise operands whose partial is identically zero (bit j set = operand j counts)
+DERIVATIVE_OPERANDS = {
+    "SelectOp": 0b110,     # select(c, a, b): the condition has zero derivative
+    "PolygammaOp": 0b10,   # polygamma(n, x): the order n is a constant
+}
+
+# Hessian: which operand sets meet in a non-zero second partial.  LINEAR ops (piecewise linear
+# ones included: their second derivative is zero wherever it exists) only pass liveness on.
+HESSIAN_RULES = {
+    **dict.fromkeys(["NegOp", "AddOp", "SubOp", "SelectOp", "AbsOp", "MaximumOp", "MinimumOp",
+                     "FmaxOp", "FminOp", "GatherOp", "DepOp", "SumOp", "MaxOp", "MinOp",
+                     "CumsumOp"], _sets.LINEAR),
+    "MulOp": _sets.CROSS,        # a * b: only a with b
+    "ChainMulOp": _sets.CROSS,
+    "MatMulOp": _sets.CROSS,     # A[i, k] with B[k, j] for every live C[i, j]
+    "DivOp": _sets.DIV,          # a / b: a with b, b with b
+    "XlogyOp": _sets.DIV,        # a * log(b): same shape of second derivative
+    "Xlog1pyOp": _sets.DIV,
+    "ProdOp": _sets.PROD,        # distinct elements of a reduced slice
+}
+
+
+def _rule_tables():
+    """Per-opcode rule arrays for the kernels, read from the tables above and the op table."""
+    rule = np.empty(len(OPS), dtype=np.int64)
+    dmask = np.empty(len(OPS), dtype=np.int64)
+    hrule = np.empty(len(OPS), dtype=np.int64)
+    for spec in OPS:
+        if spec.kind == BLOCK:
+            rule[spec.code] = JACOBIAN_RULES.get(spec.name, _sets.DENSE)
+        else:
+            rule[spec.code] = _sets.NONE if spec.zero_derivative else _sets.EW
+        arity = max(spec.arity, 0)  # PER_ELEMENT ops are block ops: mask unused
+        dmask[spec.code] = DERIVATIVE_OPERANDS.get(spec.name, (1 << arity) - 1)
+        hrule[spec.code] = HESSIAN_RULES.get(spec.name, _sets.JOINT)
+    return rule, dmask, hrule
+
+
+RULE, DMASK, HRULE = _rule_tables()
+
+
+def _tape_arrays(F):
+    """The tape's arrays as the kernels take them (int64, operand pointers and lengths)."""
+    op = np.asarray(F.op, dtype=np.int64)
+    size = np.diff(np.asarray(F.out_ptr, dtype=np.int64))
+    arg_ptr, iarg_ptr = arg_pointers(F.op, size)
+    _, arg_len = operand_extents(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
+    i64 = [np.asarray(a, dtype=np.int64) for a in (F.out_ptr, F.args)]
+    return (op, F.flags, i64[0], i64[1], arg_ptr, arg_len, np.asarray(F.iargs, dtype=np.int64),
+            iarg_ptr, RULE, DMASK)
+
+
+def _sets_of(F):
+    arrays = _tape_arrays(F)
+    return arrays, _sets.forward_sets(*arrays, F.n_in)
+
+
+def jacobian_pattern(F):
+    """Structural sparsity pattern of the Jacobian of tape ``F``.
+
+    Forward propagation of input-index sets over the tape (each op's local rule from
+    ``JACOBIAN_RULES``), linear in the tape's size when sets stay small (banded problems).
+    The pattern is a superset of the non-zeros of ``F.jacobian(x)`` at every x, including the
+    untaken branches of ``np.where``.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix of bool, shape (n_out, n_in), sorted indices.
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: x[1:] * x[:-1], np.zeros(4))
+    >>> jacobian_pattern(F).toarray().astype(int)
+    array([[1, 1, 0, 0],
+           [0, 1, 1, 0],
+           [0, 0, 1, 1]])
+    """
+    _, (start, length, pool) = _sets_of(F)
+    indptr, indices = _sets.gather_rows(start, length, pool, np.asarray(F.dep, dtype=np.int64))
+    P = sp.csr_matrix((np.ones(indices.size, dtype=bool), indices, indptr),
+                      shape=(F.n_out, F.n_in))
+    P.sort_indices()
+    return P
+
+
+def hessian_pattern(F):
+    """Structural sparsity pattern of the Hessian of a scalar tape ``F`` (n_out == 1).
+
+    Forward dependence sets, then a reverse pass that follows liveness from the output and, at
+    each live op, joins the sets of the operands the op is nonlinear in (``HESSIAN_RULES``;
+    unknown ops are taken as nonlinear in all their operands jointly).
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix of bool, shape (n_in, n_in), symmetric, sorted indices.
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: x[0] * x[1] + np.exp(x[2]), np.zeros(3))
+    >>> hessian_pattern(F).toarray().astype(int)
+    array([[0, 1, 0],
+           [1, 0, 0],
+           [0, 0, 1]])
+    """
+    if F.n_out != 1:
+        raise ValueError(f"hessian_pattern needs a scalar tape; this one has {F.n_out} outputs")
+    arrays, (start, length, pool) = _sets_of(F)
+    n = F.n_in
+    codes = hessian_pairs(*arrays, HRULE, start, length, pool,
+                          np.asarray(F.dep, dtype=np.int64), n)
+    i, j = codes // max(n, 1), codes % max(n, 1)
+    rows, cols = np.concatenate([i, j]), np.concatenate([j, i])
+    P = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(n, n))
+    P.sum_duplicates()
+    P.sort_indices()
+    return P

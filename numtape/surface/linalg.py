@@ -1,0 +1,298 @@
+"""Linear algebra on traced arrays: ``np.linalg`` solve, inv, det, slogdet, cholesky, two-operand
+``np.einsum``, and ``nt.linalg.solve_triangular`` (SciPy's signature; SciPy's own function
+converts its arguments with ``np.asarray``, which a traced array refuses).
+
+Each call records one block op (ops/factor.py), leading dimensions looping over 2-d calls.
+Under ``TapeConfig(atomic="disable")`` Cholesky and triangular solves are recorded element by
+element (the scalar algorithm); solve, inv, det and slogdet stay block ops there, since
+partial pivoting chooses its pivots from values, which a recorded scalar program cannot.
+Every function here also works on plain arrays (the recorded derivative rules call them on
+NumPy arrays too).
+
+>>> import numpy as np, numtape as nt
+>>> F = nt.MakeTape(lambda x: np.linalg.slogdet(x.reshape(2, 2))[1], np.eye(2).ravel())
+>>> F.gradient([2.0, 1.0, 1.0, 3.0])        # inv(A)^T
+array([ 0.6, -0.2, -0.2,  0.4])
+"""
+from __future__ import annotations
+
+import numpy as np
+import scipy.linalg
+
+from numtape.surface.functions import implements
+from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
+from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
+
+__all__ = ["cholesky", "det", "inv", "norm", "slogdet", "solve", "solve_triangular"]
+
+
+def named(name):
+    """Register a function for ``ADArray.__nt_function__`` (op rules call it by name)."""
+    def register(fn):
+        NAMED_FUNCTIONS[name] = fn
+        return fn
+    return register
+
+
+def _traced(*xs):
+    return any(type(x) is ADArray for x in xs)
+
+
+def _square(name, a):
+    if np.ndim(a) < 2 or np.shape(a)[-1] != np.shape(a)[-2]:
+        raise np.linalg.LinAlgError(f"{name}: last 2 dimensions of the array must be square, "
+                                    f"got shape {np.shape(a)}")
+
+
+def _batched(fn, a, *rest):
+    """Apply the 2-d ``fn`` over the leading dimensions of ``a`` (and of ``rest``)."""
+    if np.ndim(a) == 2:
+        return fn(a, *rest)
+    lead = np.shape(a)[:-2]
+    parts = [fn(a[i], *(r[i] for r in rest)) for i in np.ndindex(*lead)]
+    if isinstance(parts[0], tuple):
+        return tuple(np.stack([p[j] for p in parts]).reshape(lead + np.shape(parts[0][j]))
+                     for j in range(len(parts[0])))
+    return np.stack(parts).reshape(lead + np.shape(parts[0]))
+
+
+# ---- solve / inv -------------------------------------------------------------------------
+@implements(np.linalg.solve)
+def solve(a, b):
+    """x with a @ x = b (``np.linalg.solve``; ``b`` a vector or a matrix of columns)."""
+    if not _traced(a, b):
+        return np.linalg.solve(a, b)
+    _square("solve", a)
+    if np.ndim(b) == 1:
+        return solve(a, np.reshape(b, (-1, 1)))[..., 0]
+    if np.ndim(a) > 2 or np.ndim(b) > 2:
+        lead = np.broadcast_shapes(np.shape(a)[:-2], np.shape(b)[:-2])
+        a = np.broadcast_to(a, lead + np.shape(a)[-2:])
+        b = np.broadcast_to(b, lead + np.shape(b)[-2:])
+        return _batched(solve, a, b)
+    n, k = np.shape(b)
+    if np.shape(a)[0] != n:
+        raise ValueError(f"solve: a has shape {np.shape(a)}, b has shape {np.shape(b)}")
+    return record_block("SolveOp", (a, b), (n, k), (n, k))
+
+
+@implements(np.linalg.inv)
+def inv(a):
+    """The inverse, as the solve A X = I (``np.linalg.inv``)."""
+    if not _traced(a):
+        return np.linalg.inv(a)
+    _square("inv", a)
+    return _batched(lambda m: solve(m, np.eye(np.shape(m)[0])), a)
+
+
+# ---- determinants ------------------------------------------------------------------------
+@implements(np.linalg.det)
+def det(a):
+    """Determinant (``np.linalg.det``); its derivative is det(A) A^-T."""
+    if not _traced(a):
+        return np.linalg.det(a)
+    _square("det", a)
+    return _batched(lambda m: record_block("DetOp", (m,), (np.shape(m)[0],), ()), a)
+
+
+def _slogdet2(m):
+    y = record_block("SlogdetOp", (m,), (np.shape(m)[0],), (2,))
+    return y[0], y[1]
+
+
+@implements(np.linalg.slogdet)
+def slogdet(a):
+    """(sign, log|det A|) (``np.linalg.slogdet``); the sign has derivative zero."""
+    if not _traced(a):
+        return np.linalg.slogdet(a)
+    _square("slogdet", a)
+    sign, logdet = _batched(_slogdet2, a)
+    return (sign, logdet) if _SLOGDET is tuple else _SLOGDET(sign, logdet)
+
+
+_SLOGDET = type(np.linalg.slogdet(np.eye(1)))  # NumPy's named result (a tuple before 2.0)
+
+
+# ---- Cholesky and triangular solves --------------------------------------------------------
+@implements(np.linalg.cholesky)
+def cholesky(a, upper=False):
+    """Lower Cholesky factor L (A = L L^T) from A's lower triangle (``np.linalg.cholesky``);
+    ``upper=True`` returns the upper factor from A's upper triangle, as NumPy does."""
+    if not _traced(a):
+        c = np.linalg.cholesky(a)
+        return np.swapaxes(c, -1, -2) if upper else c
+    _square("cholesky", a)
+    if upper:   # NumPy then reads the upper triangle: the lower one of a^T
+        return np.swapaxes(_batched(_cholesky2, np.swapaxes(a, -1, -2)), -1, -2)
+    return _batched(_cholesky2, a)
+
+
+def _cholesky2(a):
+    n = np.shape(a)[0]
+    rec = recorder_of(a)
+    if rec.atomic:
+        return record_block("CholeskyOp", (a,), (n,), (n, n))
+    a = a if type(a) is ADArray else wrap(rec, addr_array(rec, a))
+    L = wrap(rec, np.full((n, n), rec.const(0.0), dtype=np.int64))
+    for j in range(n):                      # the scalar algorithm, column by column
+        s = a[j, j]
+        for t in range(j):
+            s = s - L[j, t] * L[j, t]
+        L[j, j] = np.sqrt(s)
+        for i in range(j + 1, n):
+            s = a[i, j]
+            for t in range(j):
+                s = s - L[i, t] * L[j, t]
+            L[i, j] = s / L[j, j]
+    return L
+
+
+@named("solve_triangular")
+def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
+    """x with op(T) x = b, T the lower (``lower=True``) or upper triangle of ``a`` (the other
+    triangle is never read) and op(T) = T, or T^T for ``trans`` = 1 / "T".  The signature of
+    ``scipy.linalg.solve_triangular``; works on plain and traced arrays.
+
+    >>> import numpy as np, numtape as nt
+    >>> nt.linalg.solve_triangular(np.array([[2.0, 0.0], [1.0, 1.0]]), [2.0, 3.0], lower=True)
+    array([1., 2.])
+    """
+    trans = {0: 0, 1: 1, "N": 0, "T": 1, "C": 1}.get(trans)
+    if trans is None:
+        raise ValueError("solve_triangular: trans must be 0, 1, 'N', 'T' or 'C'")
+    if unit_diagonal:
+        raise NotImplementedError("solve_triangular(unit_diagonal=True) is not supported")
+    if not _traced(a, b):
+        return scipy.linalg.solve_triangular(a, b, trans=trans, lower=lower)
+    if np.ndim(a) != 2 or np.shape(a)[0] != np.shape(a)[1]:
+        raise ValueError(f"solve_triangular: a must be a square matrix, got shape {np.shape(a)}")
+    if np.ndim(b) == 1:
+        return solve_triangular(a, np.reshape(b, (-1, 1)), trans, lower)[:, 0]
+    n, k = np.shape(b)
+    if np.shape(a)[0] != n:
+        raise ValueError(f"solve_triangular: a has shape {np.shape(a)}, b has shape "
+                         f"{np.shape(b)}")
+    rec = recorder_of(a, b)
+    if rec.atomic:
+        return record_block("TriSolveOp", (a, b), (n, k, int(bool(lower)), trans), (n, k))
+    return _trisolve_scalar(rec, a, b, trans, lower)
+
+
+def _trisolve_scalar(rec, a, b, trans, lower):
+    A = wrap(rec, addr_array(rec, a))
+    B = wrap(rec, addr_array(rec, b))
+    n, k = B.shape
+    X = wrap(rec, np.array(B._a))
+
+    def M(i, j):
+        return A[j, i] if trans else A[i, j]
+    rows = range(n) if bool(lower) != bool(trans) else range(n - 1, -1, -1)
+    done = []
+    for i in rows:
+        for c in range(k):
+            s = X[i, c]
+            for j in done:
+                s = s - M(i, j) * X[j, c]
+            X[i, c] = s / M(i, i)
+        done.append(i)
+    return X
+
+
+# ---- norms -------------------------------------------------------------------------------
+@implements(np.linalg.norm)
+def norm(x, ord=None, axis=None, keepdims=False):
+    """``np.linalg.norm`` for vectors (ord None/2, 1, inf, -inf, other p) and the Frobenius
+    norm of matrices (ord None/'fro'), composed from ops (sqrt(sum of squares): the derivative
+    at 0 is NaN/inf, as the norm has none there)."""
+    if axis is None and ord is None:
+        return np.sqrt(np.sum(x * x))
+    if axis is None and np.ndim(x) == 2:
+        if ord != "fro":
+            raise TypeError(f"np.linalg.norm(..., ord={ord!r}) of a traced matrix: only the "
+                            "Frobenius norm is supported")
+        return np.sqrt(np.sum(x * x))
+    ax = axis if axis is not None else 0
+    if ord is None or ord == 2:
+        r = np.sqrt(np.sum(x * x, axis=ax, keepdims=keepdims))
+    elif ord == 1:
+        r = np.sum(np.abs(x), axis=ax, keepdims=keepdims)
+    elif ord == np.inf:
+        r = np.max(np.abs(x), axis=ax, keepdims=keepdims)
+    elif ord == -np.inf:
+        r = np.min(np.abs(x), axis=ax, keepdims=keepdims)
+    elif isinstance(ord, (int, float)) and ord > 0:
+        r = np.sum(np.abs(x) ** float(ord), axis=ax, keepdims=keepdims) ** (1.0 / ord)
+    else:
+        raise TypeError(f"np.linalg.norm(..., ord={ord!r}) is not supported on traced arrays")
+    return r
+
+
+# ---- einsum ------------------------------------------------------------------------------
+@implements(np.einsum)
+def einsum(subscripts, *operands, optimize=False):
+    """One- and two-operand ``np.einsum`` as diagonals, sums, transposes and one matrix product.
+
+    Letters repeated within an operand take its diagonal, letters only one operand has and
+    the output lacks are summed first, shared letters the output lacks are contracted by
+    MatMulOp, shared letters the output keeps are batch dimensions (a batch of dot products
+    or matrix-vector products is a product and a sum instead of many small MatMulOps).
+    """
+    if not isinstance(subscripts, str) or "..." in subscripts or len(operands) not in (1, 2):
+        raise TypeError("np.einsum on traced arrays takes a subscripts string (no '...') and "
+                        "one or two operands")
+    ins, _, out = subscripts.replace(" ", "").partition("->")
+    terms = ins.split(",")
+    if len(terms) != len(operands):
+        raise ValueError(f"einsum: {len(terms)} subscripts for {len(operands)} operands")
+    if "->" not in subscripts:
+        letters = "".join(terms)
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    ops = []
+    for i, (t, x) in enumerate(zip(terms, operands)):
+        if len(t) != np.ndim(x):
+            raise ValueError(f"einsum: subscripts {t!r} for an operand of shape {np.shape(x)}")
+        ops.append(_own_letters(t, x, out + "".join(terms[:i] + terms[i + 1:])))
+    if len(ops) == 1:
+        (t, x), = ops
+        return np.transpose(x, [t.index(c) for c in out])
+    (ta, a), (tb, b) = ops
+    batch = [c for c in ta if c in tb and c in out]
+    contract = [c for c in ta if c in tb and c not in out]
+    left = [c for c in ta if c not in tb]
+    right = [c for c in tb if c not in ta]
+    size = dict(zip(ta, np.shape(a))) | dict(zip(tb, np.shape(b)))
+    for c in set(ta) & set(tb):
+        if np.shape(a)[ta.index(c)] != np.shape(b)[tb.index(c)]:
+            raise ValueError(f"einsum: dimension {c!r} has sizes {np.shape(a)[ta.index(c)]} "
+                             f"and {np.shape(b)[tb.index(c)]}")
+
+    def prod(cs):
+        return int(np.prod([size[c] for c in cs]))
+    a3 = np.reshape(np.transpose(a, [ta.index(c) for c in batch + left + contract]),
+                    (prod(batch), prod(left), prod(contract)))
+    b3 = np.reshape(np.transpose(b, [tb.index(c) for c in batch + contract + right]),
+                    (prod(batch), prod(contract), prod(right)))
+    if batch and (prod(left) == 1 or prod(right) == 1):   # batched dots: multiply and sum
+        if prod(left) == 1:
+            c = np.sum(np.swapaxes(a3, 1, 2) * b3, axis=1)
+        else:
+            c = np.sum(a3 * np.swapaxes(b3, 1, 2), axis=2)
+    else:
+        c = np.matmul(a3, b3)
+    c = np.reshape(c, [size[c] for c in batch + left + right])
+    return np.transpose(c, [(batch + left + right).index(ch) for ch in out])
+
+
+def _own_letters(t, x, others):
+    """Take diagonals for letters repeated in ``t`` and sum letters no one else needs."""
+    while len(set(t)) < len(t):
+        c = next(ch for ch in t if t.count(ch) > 1)
+        i = t.index(c)
+        j = t.index(c, i + 1)
+        x = np.diagonal(x, axis1=i, axis2=j)   # the diagonal axis goes last
+        t = t[:i] + t[i + 1:j] + t[j + 1:] + c
+    drop = tuple(i for i, c in enumerate(t) if c not in others)
+    if drop:
+        x = np.sum(x, axis=drop)
+        t = "".join(c for c in t if c in others)
+    return t, x

@@ -1,0 +1,5741 @@
+"""GENERATED from the op table by numtape/kernels/_generate.py -- do not edit by hand.
+
+The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit j set: operand
+j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes
+``val[out_ptr[k]:out_ptr[k+1]]``), ``args`` int64 operand offsets and ``iargs`` int64 integer
+parameters, both consumed in op order (a running cursor: ``p`` for args, ``q`` for iargs).
+``uout_ptr``/``uargs`` are the same memory viewed as uint64: indexing with unsigned values
+skips Numba's negative-index wraparound in the hot scalar paths (validation guarantees every
+index is in range, so nothing else changes).
+``adj``/``tan`` are (k, arena) arrays for k >= 1 directions at once; ``adj0`` is row 0, used by
+the single-direction fast path.
+"""
+from numtape.kernels.jit import jit
+from numtape.ops import BY_NAME as _T
+from numtape.kernels import special as sc  # noqa: F401  (names the formulas use)
+from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,  # noqa: F401
+                               SQRT_2PI, TWO_SQRTPI, np)
+
+u = np.uint64
+
+TABLE_HASH = "f2f7881695f8f868"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
+
+GatherOp_f = _T["GatherOp"].forward
+GatherOp_r = _T["GatherOp"].reverse
+GatherOp_t = _T["GatherOp"].tangent
+DepOp_f = _T["DepOp"].forward
+DepOp_r = _T["DepOp"].reverse
+DepOp_t = _T["DepOp"].tangent
+SumOp_f = _T["SumOp"].forward
+SumOp_r = _T["SumOp"].reverse
+SumOp_t = _T["SumOp"].tangent
+ProdOp_f = _T["ProdOp"].forward
+ProdOp_r = _T["ProdOp"].reverse
+ProdOp_t = _T["ProdOp"].tangent
+MaxOp_f = _T["MaxOp"].forward
+MaxOp_r = _T["MaxOp"].reverse
+MaxOp_t = _T["MaxOp"].tangent
+MinOp_f = _T["MinOp"].forward
+MinOp_r = _T["MinOp"].reverse
+MinOp_t = _T["MinOp"].tangent
+CumsumOp_f = _T["CumsumOp"].forward
+CumsumOp_r = _T["CumsumOp"].reverse
+CumsumOp_t = _T["CumsumOp"].tangent
+MatMulOp_f = _T["MatMulOp"].forward
+MatMulOp_r = _T["MatMulOp"].reverse
+MatMulOp_t = _T["MatMulOp"].tangent
+
+
+@jit
+def ew1_forward(code, val, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (forward)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
+    if code == 2:  # NegOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = -x
+    elif code == 3:  # AbsOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.abs(x)
+    elif code == 4:  # ExpOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.exp(x)
+    elif code == 5:  # Exp2Op
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.exp2(x)
+    elif code == 6:  # Expm1Op
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.expm1(x)
+    elif code == 7:  # LogOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.log(x)
+    elif code == 8:  # Log2Op
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.log2(x)
+    elif code == 9:  # Log10Op
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.log10(x)
+    elif code == 10:  # Log1pOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.log1p(x)
+    elif code == 11:  # SqrtOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.sqrt(x)
+    elif code == 12:  # CbrtOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.cbrt(x)
+    elif code == 13:  # SquareOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = x * x
+    elif code == 14:  # ReciprocalOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = 1.0 / x
+    elif code == 15:  # SinOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.sin(x)
+    elif code == 16:  # CosOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.cos(x)
+    elif code == 17:  # TanOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.tan(x)
+    elif code == 18:  # ArcsinOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arcsin(x)
+    elif code == 19:  # ArccosOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arccos(x)
+    elif code == 20:  # ArctanOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arctan(x)
+    elif code == 21:  # SinhOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.sinh(x)
+    elif code == 22:  # CoshOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.cosh(x)
+    elif code == 23:  # TanhOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.tanh(x)
+    elif code == 24:  # ArcsinhOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arcsinh(x)
+    elif code == 25:  # ArccoshOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arccosh(x)
+    elif code == 26:  # ArctanhOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.arctanh(x)
+    elif code == 27:  # SignOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.sign(x)
+    elif code == 48:  # NotOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = (x == 0.0) * 1.0
+    elif code == 51:  # ErfOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erf(x)
+    elif code == 52:  # ErfcOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfc(x)
+    elif code == 53:  # ErfcxOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfcx(x)
+    elif code == 54:  # NdtrOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.ndtr(x)
+    elif code == 55:  # ExpitOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.expit(x)
+    elif code == 56:  # LogitOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.logit(x)
+    elif code == 59:  # GammalnOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.gammaln(x)
+    elif code == 60:  # DigammaOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.digamma(x)
+    elif code == 61:  # LogNdtrOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.log_ndtr(x)
+    elif code == 63:  # NdtriOp
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.ndtri(x)
+
+
+@jit
+def ew1_reverse(code, val, adj, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (reverse)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
+    kk = adj.shape[0]
+    if code == 2:  # NegOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -1.0
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 3:  # AbsOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = np.sign(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 4:  # ExpOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 5:  # Exp2Op
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = y * LN2
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 6:  # Expm1Op
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = np.exp(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 7:  # LogOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / x
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 8:  # Log2Op
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (x * LN2)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 9:  # Log10Op
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (x * LN10)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 10:  # Log1pOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (1.0 + x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 11:  # SqrtOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 0.5 / y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 12:  # CbrtOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (3.0 * y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 13:  # SquareOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 2.0 * x
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 14:  # ReciprocalOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -(y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 15:  # SinOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = np.cos(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 16:  # CosOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -np.sin(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 17:  # TanOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 + y * y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 18:  # ArcsinOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / np.sqrt(1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 19:  # ArccosOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -1.0 / np.sqrt(1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 20:  # ArctanOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (1.0 + x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 21:  # SinhOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = np.cosh(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 22:  # CoshOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = np.sinh(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 23:  # TanhOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 24:  # ArcsinhOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / np.hypot(x, 1.0)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 25:  # ArccoshOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 26:  # ArctanhOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (1.0 - x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 51:  # ErfOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = TWO_SQRTPI * np.exp(-(x * x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 52:  # ErfcOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -TWO_SQRTPI * np.exp(-(x * x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 53:  # ErfcxOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 2.0 * x * y - TWO_SQRTPI
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 54:  # NdtrOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 55:  # ExpitOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = y * (1.0 - y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 56:  # LogitOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 1.0 / (x * (1.0 - x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 59:  # GammalnOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.digamma(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 60:  # DigammaOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.polygamma(1.0, x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 61:  # LogNdtrOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 63:  # NdtriOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = SQRT_2PI * np.exp(0.5 * y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+
+
+@jit
+def ew1_tangent(code, val, tan, f, o, n, x0):
+    """Block loops of the 1-operand elementwise ops (tangent)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    s0 = u(1 - ((f >> 0) & 1))
+    kk = tan.shape[0]
+    if code == 2:  # NegOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -1.0
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 3:  # AbsOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = np.sign(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 4:  # ExpOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 5:  # Exp2Op
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = y * LN2
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 6:  # Expm1Op
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = np.exp(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 7:  # LogOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / x
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 8:  # Log2Op
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * LN2)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 9:  # Log10Op
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * LN10)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 10:  # Log1pOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 + x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 11:  # SqrtOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 0.5 / y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 12:  # CbrtOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (3.0 * y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 13:  # SquareOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 2.0 * x
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 14:  # ReciprocalOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -(y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 15:  # SinOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = np.cos(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 16:  # CosOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -np.sin(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 17:  # TanOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 + y * y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 18:  # ArcsinOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / np.sqrt(1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 19:  # ArccosOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -1.0 / np.sqrt(1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 20:  # ArctanOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 + x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 21:  # SinhOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = np.cosh(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 22:  # CoshOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = np.sinh(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 23:  # TanhOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 24:  # ArcsinhOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / np.hypot(x, 1.0)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 25:  # ArccoshOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 26:  # ArctanhOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (1.0 - x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 51:  # ErfOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = TWO_SQRTPI * np.exp(-(x * x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 52:  # ErfcOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -TWO_SQRTPI * np.exp(-(x * x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 53:  # ErfcxOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 2.0 * x * y - TWO_SQRTPI
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 54:  # NdtrOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 55:  # ExpitOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = y * (1.0 - y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 56:  # LogitOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 1.0 / (x * (1.0 - x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 59:  # GammalnOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.digamma(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 60:  # DigammaOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.polygamma(1.0, x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 61:  # LogNdtrOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 63:  # NdtriOp
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = SQRT_2PI * np.exp(0.5 * y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+
+
+@jit
+def ew2_forward(code, val, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (forward)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    if code == 28:  # AddOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = a + b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = a + b
+    elif code == 29:  # SubOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = a - b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = a - b
+    elif code == 30:  # MulOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = a * b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = a * b
+    elif code == 31:  # DivOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = a / b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = a / b
+    elif code == 32:  # PowOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = a ** b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = a ** b
+    elif code == 33:  # Arctan2Op
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.arctan2(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.arctan2(a, b)
+    elif code == 34:  # HypotOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.hypot(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.hypot(a, b)
+    elif code == 35:  # MaximumOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.maximum(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.maximum(a, b)
+    elif code == 36:  # MinimumOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.minimum(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.minimum(a, b)
+    elif code == 37:  # FmaxOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.fmax(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.fmax(a, b)
+    elif code == 38:  # FminOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.fmin(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.fmin(a, b)
+    elif code == 39:  # LogaddexpOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.logaddexp(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.logaddexp(a, b)
+    elif code == 40:  # LtOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a < b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a < b) * 1.0
+    elif code == 41:  # LeOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a <= b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a <= b) * 1.0
+    elif code == 42:  # GtOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a > b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a > b) * 1.0
+    elif code == 43:  # GeOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a >= b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a >= b) * 1.0
+    elif code == 44:  # EqOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a == b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a == b) * 1.0
+    elif code == 45:  # NeOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = (a != b) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = (a != b) * 1.0
+    elif code == 46:  # AndOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
+    elif code == 47:  # OrOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
+    elif code == 50:  # ChainMulOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
+    elif code == 57:  # XlogyOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.xlogy(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.xlogy(a, b)
+    elif code == 58:  # Xlog1pyOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.xlog1py(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.xlog1py(a, b)
+    elif code == 62:  # PolygammaOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.polygamma(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.polygamma(a, b)
+    elif code == 64:  # BetalnOp
+        if (f & 7) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.betaln(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.betaln(a, b)
+
+
+@jit
+def ew2_reverse(code, val, adj, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (reverse)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    kk = adj.shape[0]
+    if code == 28:  # AddOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 29:  # SubOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 30:  # MulOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 31:  # DivOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 / b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -y / b
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 / b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -y / b
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 32:  # PowOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = b * a ** (b - 1.0)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else y * np.log(a)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = b * a ** (b - 1.0)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else y * np.log(a)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 33:  # Arctan2Op
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = b / np.hypot(a, b) / np.hypot(a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = b / np.hypot(a, b) / np.hypot(a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 34:  # HypotOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else a / y
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else b / y
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else a / y
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if y == 0.0 else b / y
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 35:  # MaximumOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 36:  # MinimumOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 37:  # FmaxOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 38:  # FminOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 39:  # LogaddexpOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(b - a))
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(a - b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(b - a))
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0 / (1.0 + np.exp(a - b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 50:  # ChainMulOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = b
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = b
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = a
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 57:  # XlogyOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.log(b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / b
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.log(b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / b
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 58:  # Xlog1pyOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.log1p(b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / (1.0 + b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.log1p(b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0 if a == 0.0 else a / (1.0 + b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 62:  # PolygammaOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.polygamma(a + 1.0, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.polygamma(a + 1.0, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 64:  # BetalnOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.digamma(a) - sc.digamma(a + b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.digamma(b) - sc.digamma(a + b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.digamma(a) - sc.digamma(a + b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.digamma(b) - sc.digamma(a + b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+
+
+@jit
+def ew2_tangent(code, val, tan, f, o, n, x0, x1):
+    """Block loops of the 2-operand elementwise ops (tangent)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    kk = tan.shape[0]
+    if code == 28:  # AddOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 29:  # SubOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 30:  # MulOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 31:  # DivOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -y / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -y / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 32:  # PowOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b * a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b * a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 33:  # Arctan2Op
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 34:  # HypotOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if y == 0.0 else a / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if y == 0.0 else b / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if y == 0.0 else a / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if y == 0.0 else b / y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 35:  # MaximumOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 36:  # MinimumOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 37:  # FmaxOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 38:  # FminOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 39:  # LogaddexpOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 50:  # ChainMulOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = a
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 57:  # XlogyOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.log(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a == 0.0 else a / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = np.log(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a == 0.0 else a / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 58:  # Xlog1pyOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.log1p(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = np.log1p(b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 62:  # PolygammaOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.polygamma(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.polygamma(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 64:  # BetalnOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.digamma(b) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.digamma(b) - sc.digamma(a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+
+
+@jit
+def ew3_forward(code, val, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (forward)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    if code == 49:  # SelectOp
+        if (f & 7) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = a if c != 0.0 else b
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = a if c != 0.0 else b
+
+
+@jit
+def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (reverse)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    kk = adj.shape[0]
+    if code == 49:  # SelectOp
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 7) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = (c != 0.0) * 1.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = (c == 0.0) * 1.0
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = (c != 0.0) * 1.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = (c == 0.0) * 1.0
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+
+
+@jit
+def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
+    """Block loops of the 3-operand elementwise ops (tangent)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    kk = tan.shape[0]
+    if code == 49:  # SelectOp
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 7) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = (c != 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = (c == 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = (c != 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = (c == 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+
+
+@jit
+def forward_step(code, o, n, p, q, f, args, iargs, val, work):
+    """One op of the forward sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        GatherOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += n
+    elif code == 1:  # DepOp
+        DepOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += n
+    elif code == 2:  # NegOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 3:  # AbsOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 4:  # ExpOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 5:  # Exp2Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 6:  # Expm1Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 7:  # LogOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 8:  # Log2Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 9:  # Log10Op
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 10:  # Log1pOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 11:  # SqrtOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 12:  # CbrtOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 13:  # SquareOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 14:  # ReciprocalOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 15:  # SinOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 16:  # CosOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 17:  # TanOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 18:  # ArcsinOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 19:  # ArccosOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 20:  # ArctanOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 21:  # SinhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 22:  # CoshOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 23:  # TanhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 24:  # ArcsinhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 25:  # ArccoshOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 26:  # ArctanhOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 27:  # SignOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 28:  # AddOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 29:  # SubOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 30:  # MulOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 31:  # DivOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 32:  # PowOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # Arctan2Op
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # HypotOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # MaximumOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # MinimumOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # FmaxOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FminOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # LogaddexpOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # LtOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 41:  # LeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 42:  # GtOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 43:  # GeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 44:  # EqOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 45:  # NeOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 46:  # AndOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 47:  # OrOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 48:  # NotOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 49:  # SelectOp
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 50:  # ChainMulOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 51:  # ErfOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 52:  # ErfcOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 53:  # ErfcxOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 54:  # NdtrOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 55:  # ExpitOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 56:  # LogitOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 57:  # XlogyOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 58:  # Xlog1pyOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 59:  # GammalnOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 60:  # DigammaOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 61:  # LogNdtrOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 62:  # PolygammaOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 63:  # NdtriOp
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 64:  # BetalnOp
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 65:  # SumOp
+        SumOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 66:  # ProdOp
+        ProdOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 67:  # MaxOp
+        MaxOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 68:  # MinOp
+        MinOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 69:  # CumsumOp
+        CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 70:  # MatMulOp
+        MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 2
+        q += 3
+    return p, q
+
+
+@jit
+def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
+    """Values: fills val[out_ptr[0]:] from inputs and constants in place.
+
+    With ``zero``, also zeroes ``adj0`` (one adjoint row) at every output:
+    a gradient's reverse sweep then needs no separate zeroing pass.
+    """
+    p = 0
+    q = 0
+    for k in range(op.shape[0]):
+        code = op[k]
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = -x
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.abs(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.exp(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.exp2(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.expm1(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 7:  # LogOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log2(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log10(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.log1p(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sqrt(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cbrt(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = x * x
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = 1.0 / x
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 15:  # SinOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sin(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 16:  # CosOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cos(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 17:  # TanOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.tan(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arcsin(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arccos(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arctan(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sinh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.cosh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.tanh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arcsinh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arccosh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.arctanh(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.sign(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 28:  # AddOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a + b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 29:  # SubOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a - b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 30:  # MulOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a * b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 31:  # DivOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a / b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 32:  # PowOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = a ** b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.arctan2(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.hypot(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.maximum(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.minimum(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.fmax(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 38:  # FminOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.fmin(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.logaddexp(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a < b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a <= b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a > b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a >= b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a == b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = (a != b) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = ((a != 0.0) & (b != 0.0)) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = ((a != 0.0) | (b != 0.0)) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = (x == 0.0) * 1.0
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = a if c != 0.0 else b
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 50:  # ChainMulOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erf(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfc(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfcx(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 54:  # NdtrOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.ndtr(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 55:  # ExpitOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.expit(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 56:  # LogitOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.logit(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 57:  # XlogyOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.xlogy(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 58:  # Xlog1pyOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.xlog1py(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 59:  # GammalnOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.gammaln(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 60:  # DigammaOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.digamma(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 61:  # LogNdtrOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.log_ndtr(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 62:  # PolygammaOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.polygamma(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 63:  # NdtriOp
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.ndtri(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 64:  # BetalnOp
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.betaln(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        p, q = forward_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, work)
+        if zero:
+            adj0[np.int64(o):np.int64(o + n)] = 0.0
+
+
+@jit
+def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
+    """One op of the reverse sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        p -= n
+        GatherOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 1:  # DepOp
+        p -= n
+        DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 2:  # NegOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 3:  # AbsOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 4:  # ExpOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 5:  # Exp2Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 6:  # Expm1Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 7:  # LogOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 8:  # Log2Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 9:  # Log10Op
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 10:  # Log1pOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 11:  # SqrtOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 12:  # CbrtOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 13:  # SquareOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 14:  # ReciprocalOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 15:  # SinOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 16:  # CosOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 17:  # TanOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 18:  # ArcsinOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 19:  # ArccosOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 20:  # ArctanOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 21:  # SinhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 22:  # CoshOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 23:  # TanhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 24:  # ArcsinhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 25:  # ArccoshOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 26:  # ArctanhOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 27:  # SignOp
+        p -= 1
+    elif code == 28:  # AddOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 29:  # SubOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 30:  # MulOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 31:  # DivOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 32:  # PowOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 33:  # Arctan2Op
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 34:  # HypotOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 35:  # MaximumOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 36:  # MinimumOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 37:  # FmaxOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 38:  # FminOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 39:  # LogaddexpOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 40:  # LtOp
+        p -= 2
+    elif code == 41:  # LeOp
+        p -= 2
+    elif code == 42:  # GtOp
+        p -= 2
+    elif code == 43:  # GeOp
+        p -= 2
+    elif code == 44:  # EqOp
+        p -= 2
+    elif code == 45:  # NeOp
+        p -= 2
+    elif code == 46:  # AndOp
+        p -= 2
+    elif code == 47:  # OrOp
+        p -= 2
+    elif code == 48:  # NotOp
+        p -= 1
+    elif code == 49:  # SelectOp
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 50:  # ChainMulOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 51:  # ErfOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 52:  # ErfcOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 53:  # ErfcxOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 54:  # NdtrOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 55:  # ExpitOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 56:  # LogitOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 57:  # XlogyOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 58:  # Xlog1pyOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 59:  # GammalnOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 60:  # DigammaOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 61:  # LogNdtrOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 62:  # PolygammaOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 63:  # NdtriOp
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 64:  # BetalnOp
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 65:  # SumOp
+        p -= 1
+        q -= 3
+        SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 66:  # ProdOp
+        p -= 1
+        q -= 3
+        ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 67:  # MaxOp
+        p -= 1
+        q -= 3
+        MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 68:  # MinOp
+        p -= 1
+        q -= 3
+        MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 69:  # CumsumOp
+        p -= 1
+        q -= 3
+        CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 70:  # MatMulOp
+        p -= 2
+        q -= 3
+        MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    return p, q
+
+
+@jit
+def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
+    """Adjoints: accumulates into adj (seeded at the outputs), last op first.
+
+    With ``clear``, each op's output adjoints are zeroed once used, so the
+    workspace is clean again (but for the inputs) when the sweep ends.
+    """
+    p = args.shape[0]
+    q = iargs.shape[0]
+    adj0 = adj[0]
+    if not (adj.shape[0] == 1):
+        for k in range(op.shape[0] - 1, -1, -1):
+            code = op[k]
+            o = uout_ptr[k]
+            n = uout_ptr[k + 1] - o
+            p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+            if clear:
+                adj[:, np.int64(o):np.int64(o + n)] = 0.0
+        return
+    for k in range(op.shape[0] - 1, -1, -1):
+        code = op[k]
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.sign(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y * LN2
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.exp(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 7:  # LogOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / x
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN2)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * LN10)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.5 / y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (3.0 * y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 2.0 * x
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -(y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 15:  # SinOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.cos(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 16:  # CosOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -np.sin(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 17:  # TanOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 + y * y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -1.0 / np.sqrt(1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.cosh(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.sinh(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / np.hypot(x, 1.0)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 - x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 28:  # AddOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 29:  # SubOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 30:  # MulOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = a
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 31:  # DivOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -y / b
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 32:  # PowOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = b * a ** (b - 1.0)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if y == 0.0 else y * np.log(a)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = b / np.hypot(a, b) / np.hypot(a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0 if y == 0.0 else a / y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if y == 0.0 else b / y
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 38:  # FminOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (1.0 + np.exp(b - a))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 1.0 / (1.0 + np.exp(a - b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                p -= 2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = (c != 0.0) * 1.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = (c == 0.0) * 1.0
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 50:  # ChainMulOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = b
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = a
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = TWO_SQRTPI * np.exp(-(x * x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -TWO_SQRTPI * np.exp(-(x * x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 2.0 * x * y - TWO_SQRTPI
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 54:  # NdtrOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 55:  # ExpitOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y * (1.0 - y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 56:  # LogitOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0 / (x * (1.0 - x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 57:  # XlogyOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.log(b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a == 0.0 else a / b
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 58:  # Xlog1pyOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.log1p(b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0 if a == 0.0 else a / (1.0 + b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 59:  # GammalnOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.digamma(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 60:  # DigammaOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.polygamma(1.0, x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 61:  # LogNdtrOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 62:  # PolygammaOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.polygamma(a + 1.0, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 63:  # NdtriOp
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = SQRT_2PI * np.exp(0.5 * y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 64:  # BetalnOp
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.digamma(a) - sc.digamma(a + b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.digamma(b) - sc.digamma(a + b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        p, q = reverse_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, adj, work)
+        if clear:
+            adj[:, np.int64(o):np.int64(o + n)] = 0.0
+
+
+@jit
+def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
+    """One op of the tangent sweep (the cases the loop does not inline)."""
+    if code == 0:  # GatherOp
+        GatherOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += n
+    elif code == 1:  # DepOp
+        DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += n
+    elif code == 2:  # NegOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 3:  # AbsOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 4:  # ExpOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 5:  # Exp2Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 6:  # Expm1Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 7:  # LogOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 8:  # Log2Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 9:  # Log10Op
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 10:  # Log1pOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 11:  # SqrtOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 12:  # CbrtOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 13:  # SquareOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 14:  # ReciprocalOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 15:  # SinOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 16:  # CosOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 17:  # TanOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 18:  # ArcsinOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 19:  # ArccosOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 20:  # ArctanOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 21:  # SinhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 22:  # CoshOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 23:  # TanhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 24:  # ArcsinhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 25:  # ArccoshOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 26:  # ArctanhOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 27:  # SignOp
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 28:  # AddOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 29:  # SubOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 30:  # MulOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 31:  # DivOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 32:  # PowOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # Arctan2Op
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # HypotOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # MaximumOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # MinimumOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # FmaxOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FminOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # LogaddexpOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # LtOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 41:  # LeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 42:  # GtOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 43:  # GeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 44:  # EqOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 45:  # NeOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 46:  # AndOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 47:  # OrOp
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 48:  # NotOp
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 49:  # SelectOp
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 50:  # ChainMulOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 51:  # ErfOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 52:  # ErfcOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 53:  # ErfcxOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 54:  # NdtrOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 55:  # ExpitOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 56:  # LogitOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 57:  # XlogyOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 58:  # Xlog1pyOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 59:  # GammalnOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 60:  # DigammaOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 61:  # LogNdtrOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 62:  # PolygammaOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 63:  # NdtriOp
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 64:  # BetalnOp
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 65:  # SumOp
+        SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 66:  # ProdOp
+        ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 67:  # MaxOp
+        MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 68:  # MinOp
+        MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 69:  # CumsumOp
+        CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 1
+        q += 3
+    elif code == 70:  # MatMulOp
+        MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 2
+        q += 3
+    return p, q
+
+
+@jit
+def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
+    """Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants."""
+    p = 0
+    q = 0
+    tan0 = tan[0]
+    if not (tan.shape[0] == 1):
+        for k in range(op.shape[0]):
+            code = op[k]
+            o = uout_ptr[k]
+            n = uout_ptr[k + 1] - o
+            p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan, work)
+        return
+    for k in range(op.shape[0]):
+        code = op[k]
+        o = uout_ptr[k]
+        n = uout_ptr[k + 1] - o
+        if code == 2:  # NegOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 3:  # AbsOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.sign(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 4:  # ExpOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 5:  # Exp2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * LN2
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 6:  # Expm1Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.exp(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 7:  # LogOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / x
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 8:  # Log2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * LN2)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 9:  # Log10Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * LN10)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 10:  # Log1pOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 11:  # SqrtOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.5 / y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 12:  # CbrtOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (3.0 * y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 13:  # SquareOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 2.0 * x
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 14:  # ReciprocalOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -(y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 15:  # SinOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.cos(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 16:  # CosOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -np.sin(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 17:  # TanOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 + y * y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 18:  # ArcsinOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / np.sqrt(1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 19:  # ArccosOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -1.0 / np.sqrt(1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 20:  # ArctanOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 21:  # SinhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.cosh(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 22:  # CoshOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.sinh(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 23:  # TanhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 24:  # ArcsinhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / np.hypot(x, 1.0)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 25:  # ArccoshOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 26:  # ArctanhOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 - x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 27:  # SignOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 28:  # AddOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 29:  # SubOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 30:  # MulOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = a
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 31:  # DivOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -y / b
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 32:  # PowOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b * a ** (b - 1.0)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else y * np.log(a)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 33:  # Arctan2Op
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b / np.hypot(a, b) / np.hypot(a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -(a / np.hypot(a, b)) / np.hypot(a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 34:  # HypotOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else a / y
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if y == 0.0 else b / y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 35:  # MaximumOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a >= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 36:  # MinimumOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a <= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 37:  # FmaxOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a >= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 38:  # FminOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0 if a != a else 1.0 if b != b else (a <= b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 39:  # LogaddexpOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + np.exp(b - a))
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 1.0 / (1.0 + np.exp(a - b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 40:  # LtOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 41:  # LeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 42:  # GtOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 43:  # GeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 44:  # EqOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 45:  # NeOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 46:  # AndOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 47:  # OrOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 2
+                continue
+        elif code == 48:  # NotOp
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 49:  # SelectOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = (c != 0.0) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = (c == 0.0) * 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 50:  # ChainMulOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = b
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = a
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 51:  # ErfOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = TWO_SQRTPI * np.exp(-(x * x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 52:  # ErfcOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -TWO_SQRTPI * np.exp(-(x * x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 53:  # ErfcxOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 2.0 * x * y - TWO_SQRTPI
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 54:  # NdtrOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 55:  # ExpitOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * (1.0 - y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 56:  # LogitOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0 / (x * (1.0 - x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 57:  # XlogyOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.log(b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a == 0.0 else a / b
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 58:  # Xlog1pyOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.log1p(b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0 if a == 0.0 else a / (1.0 + b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 59:  # GammalnOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.digamma(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 60:  # DigammaOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.polygamma(1.0, x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 61:  # LogNdtrOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 62:  # PolygammaOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.polygamma(a + 1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 63:  # NdtriOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = SQRT_2PI * np.exp(0.5 * y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 64:  # BetalnOp
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.digamma(a) - sc.digamma(a + b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.digamma(b) - sc.digamma(a + b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        p, q = tangent_step(code, np.int64(o), np.int64(n), p, q, flags[k], args, iargs, val, tan, work)

@@ -1,0 +1,301 @@
+"""The public sweep API of a tape: ``Sweeps`` runs the jitted interpreters over one tape.
+
+Every layer that needs numbers from a tape (the Tape's own methods, CallOps running their
+sub-tapes, simplify's constant folding, sparse Jacobians, inspection, tests) goes through this
+object; nobody else touches the kernels' argument tuples or the workspaces.
+
+* **Workspaces** are per thread (a finished tape is shared across threads): the value arena,
+  (k, arena) adjoint and tangent arrays for k directions, and the block ops' scratch array.
+* **Host ops** (``OpSpec.host``: LAPACK linear algebra, atomic calls) never enter the jitted
+  sweeps.  A tape holding any is swept as a plan of segments: runs of ordinary ops (the
+  kernels' argument tuples over slices of the tape's arrays: views, no copies) and host ops,
+  run from Python in between.  Tapes without host ops take one jitted call.
+* **CallOps** run their sub-tape's own ``Sweeps``; reverse and tangent recompute the sub-tape's
+  values from the call's input block (checkpointing).
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from numtape.errors import TapeFormatError
+from numtape.ops import BY_NAME, OPS
+from numtape.ops.layout import const_operand, arg_pointers
+from numtape.tape.validate import scratch_size
+
+try:
+    from numtape.sweeps import generated as kernels
+    # a generated file from another op table would mis-dispatch: refuse to build tapes
+    STALE = kernels.OP_NAMES != tuple(s.name for s in OPS)
+except (ImportError, AttributeError, KeyError):  # lets the generator run to repair it
+    kernels, STALE = None, True
+
+HOST = np.array([s.host for s in OPS])
+CALL = BY_NAME["CallOp"].code
+_NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
+
+
+@dataclass(frozen=True)
+class Host:
+    """One host op: its spec and, as the jitted bodies get them, output block and cursors."""
+    spec: object
+    o: int
+    n: int
+    p: int
+    q: int
+    f: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """One CallOp: its sub-tape, input block [a, a + n_in), output block [o, o + m), and
+    whether the input block is a constant (no adjoint)."""
+    sub: object
+    a: int
+    o: int
+    n_in: int
+    m: int
+    const: bool
+
+
+class Sweeps:
+    """Forward, reverse and tangent sweeps of one tape's validated arrays (module docstring).
+
+    ``arrays`` are the tape's canonical arrays (``validate``'s result); ``subtapes`` the tapes
+    its CallOps run.  ``out`` is where the outputs lie in the arena (a slice when contiguous).
+    """
+
+    def __init__(self, arrays, subtapes=()):
+        if STALE:
+            raise RuntimeError("numtape/sweeps/generated.py is stale: run "
+                               "`python -m numtape.sweeps.generate`")
+        a = arrays
+        self.n_in, self.consts = a["n_in"], a["consts"]
+        self.n_ops, self.arena_size = int(a["op"].size), int(a["out_ptr"][-1])
+        self.work_size = scratch_size(a["op"], a["out_ptr"], a["iargs"])
+        # clear adjoints inside the sweep when block ops hold most of the arena (see reverse)
+        self.clear = bool(self.n_ops * 8 < self.arena_size - self.n_in - self.consts.size)
+        d = a["dep"]   # recorded tapes end with a DepOp: the outputs are one block
+        contiguous = d.size > 0 and d[-1] - d[0] == d.size - 1 and np.all(np.diff(d) == 1)
+        self.out = slice(int(d[0]), int(d[-1]) + 1) if contiguous else d
+        self.n_out = int(d.size)
+        unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
+        self._arrays = a
+        self._kernel_args = (a["op"], a["flags"], a["out_ptr"].view(unsigned),
+                             a["args"].view(unsigned), a["args"], a["iargs"])
+        self.plan = _plan(a, tuple(subtapes))
+        self._tls = threading.local()
+
+    # ---- workspaces ----------------------------------------------------------------------
+    def workspace(self, kind, k=0):
+        """This thread's ``"val"`` arena, ``"work"`` scratch, or (k, arena) ``"adj"``/``"tan"``."""
+        ws = self._tls.__dict__
+        key = (kind, k)
+        a = ws.get(key)
+        if a is None:
+            c0, c1 = self.n_in, self.n_in + self.consts.size
+            if kind == "val":  # constants are written once: no sweep writes their region
+                a = np.empty(self.arena_size)
+                a[c0:c1] = self.consts
+            elif kind == "work":
+                a = np.empty(self.work_size)
+            else:  # adjoints/tangents: the constants' rows stay 0, written once here
+                a = np.empty((k, self.arena_size))
+                a[:, c0:c1] = 0.0
+            ws[key] = a
+        return a
+
+    def fresh_arena(self, x=None):
+        """A new value arena (not a workspace) holding the constants and inputs ``x`` (0 if
+        None), for sweeps whose values must outlive the next evaluation."""
+        val = np.zeros(self.arena_size)
+        val[self.n_in:self.n_in + self.consts.size] = self.consts
+        if x is not None:
+            val[:self.n_in] = x
+        return val
+
+    # ---- raw sweeps over given arrays ----------------------------------------------------
+    def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False):
+        """Fill ``val``'s op outputs from its inputs and constants.  With ``zero``, adjoint row
+        ``adj0`` is zeroed at every op output (for the reverse sweep that follows); with
+        ``tolerant``, a host op that raises (a singular matrix at a made-up point) leaves NaN."""
+        work = self.workspace("work") if work is None else work
+        if self.plan is None:
+            kernels.forward(*self._kernel_args, val, work, adj0, zero)
+            return
+        for s in self.plan:
+            if type(s) is tuple:
+                kernels.forward(*s, val, work, adj0, zero)
+                continue
+            try:
+                if type(s) is Host:
+                    s.spec.forward(val, s.o, s.n, self._arrays["args"], s.p,
+                                   self._arrays["iargs"], s.q, s.f, work)
+                    if zero:
+                        adj0[s.o:s.o + s.n] = 0.0
+                else:
+                    _call_forward(s, val, adj0, zero)
+            except (np.linalg.LinAlgError, ValueError, FloatingPointError):
+                if not tolerant:
+                    raise
+                val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
+
+    def run_reverse(self, val, adj, clear=False, work=None):
+        """Accumulate adjoints ``adj`` (k, arena) backwards through the tape at values ``val``;
+        with ``clear``, each op's adjoints are zeroed once used."""
+        work = self.workspace("work") if work is None else work
+        if self.plan is None:
+            kernels.reverse(*self._kernel_args, val, adj, work, clear)
+            return
+        args, iargs = self._arrays["args"], self._arrays["iargs"]
+        for s in reversed(self.plan):
+            if type(s) is tuple:
+                kernels.reverse(*s, val, adj, work, clear)
+            elif type(s) is Host:
+                s.spec.reverse(val, adj, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
+                if clear:
+                    adj[:, s.o:s.o + s.n] = 0.0
+            else:
+                _call_reverse(s, val, adj, clear)
+
+    def run_tangent(self, val, tan, work=None):
+        """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
+        work = self.workspace("work") if work is None else work
+        if self.plan is None:
+            kernels.tangent(*self._kernel_args, val, tan, work)
+            return
+        args, iargs = self._arrays["args"], self._arrays["iargs"]
+        for s in self.plan:
+            if type(s) is tuple:
+                kernels.tangent(*s, val, tan, work)
+            elif type(s) is Host:
+                s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
+            else:
+                _call_tangent(s, val, tan)
+
+    # ---- sweeps on this thread's workspaces ------------------------------------------------
+    def forward(self, x, adj=None):
+        """Values of every node for flat inputs ``x`` (this thread's arena, returned); with
+        ``adj`` (a (1, arena) adjoint workspace) its op outputs are zeroed too."""
+        val = self.workspace("val")
+        val[:self.n_in] = x
+        self.run_forward(val, _NO_ROW if adj is None else adj[0], adj is not None)
+        self._tls.last = (val, None)
+        return val
+
+    def gradient(self, x, w):
+        """Forward then reverse for one seed row w (1, m) -> (1, n_in): adjoints zeroed during
+        the forward sweep (or, for block-heavy tapes, kept clean by the reverse sweep)."""
+        adj = self.workspace("adj", 1)
+        clean = ("adj", 1) in self._tls.__dict__.setdefault("clean", set())
+        val = self.forward(x, None if clean else adj)
+        return self.reverse(val, w, zeroed=True)
+
+    def reverse(self, val, w, zeroed=False):
+        """Adjoints of the inputs for seeds w (k, m) -> (k, n_in).
+
+        Before a sweep every adjoint outside the constants (never read) must be zero: done by
+        the forward sweep (``zeroed``, one seed), by the previous reverse sweep on block-heavy
+        tapes (which clear each op's adjoints once used, while the block is in cache), or here
+        in one pass.  The inputs' adjoints are always zeroed here."""
+        k = w.shape[0]
+        if k == 0:
+            return np.zeros((0, self.n_in))
+        adj = self.workspace("adj", k)
+        clean = self._tls.__dict__.setdefault("clean", set())
+        adj[:, :self.n_in] = 0.0
+        if not zeroed and ("adj", k) not in clean:
+            adj[:, self.n_in + self.consts.size:] = 0.0
+        clean.discard(("adj", k))
+        adj[:, self.out] = w
+        self.run_reverse(val, adj, self.clear)
+        if self.clear:
+            clean.add(("adj", k))
+        self._tls.last = (val, w.copy())
+        return adj[:, :self.n_in].copy()
+
+    def tangent(self, val, v):
+        """Output tangents for input directions v (k, n_in) -> (k, m)."""
+        k = v.shape[0]
+        if k == 0:
+            return np.zeros((0, self.n_out))
+        tan = self.workspace("tan", k)
+        tan[:, :self.n_in] = v
+        self.run_tangent(val, tan)
+        return tan[:, self.out].copy()
+
+    def replay(self):
+        """Values and adjoints (first seed) of every node at this thread's last evaluation,
+        recomputed in fresh arrays with nothing cleared (what ``print`` shows), or None."""
+        last = getattr(self._tls, "last", None)
+        if last is None:
+            return None
+        val, w = last
+        vals = self.fresh_arena(val[:self.n_in])
+        self.run_forward(vals, work=np.empty(self.work_size))
+        if w is None:
+            return vals, None
+        adj = np.zeros((1, self.arena_size))
+        adj[:, self.out] = w[:1]
+        self.run_reverse(vals, adj, work=np.empty(self.work_size))
+        return vals, adj
+
+
+# ---- the host-op plan ------------------------------------------------------------------------
+def _plan(a, subtapes):
+    """The segments of a tape's arrays (see the module docstring), or None without host ops."""
+    op = a["op"]
+    ks = np.flatnonzero(HOST[op])
+    if ks.size == 0:
+        return None
+    arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
+    unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
+    segs, start, n_ops = [], 0, op.size
+    for k in list(ks) + [n_ops]:
+        if k > start:
+            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k], iarg_ptr[start], iarg_ptr[k]
+            segs.append((op[start:k], a["flags"][start:k],
+                         a["out_ptr"][start:k + 1].view(unsigned),
+                         a["args"][p0:p1].view(unsigned), a["args"][p0:p1], a["iargs"][q0:q1]))
+        if k < n_ops:
+            segs.append(_host(a, subtapes, int(k), int(arg_ptr[k]), int(iarg_ptr[k])))
+        start = k + 1
+    return segs
+
+
+def _host(a, subtapes, k, p, q):
+    spec, f = OPS[a["op"][k]], int(a["flags"][k])
+    o, n = int(a["out_ptr"][k]), int(a["out_ptr"][k + 1] - a["out_ptr"][k])
+    if spec.code != CALL:
+        return Host(spec, o, n, p, q, f)
+    n_in, m, idx = (int(v) for v in a["iargs"][q:q + 3])
+    if idx >= len(subtapes) or (subtapes[idx].n_in, subtapes[idx].n_out) != (n_in, m):
+        raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or does not "
+                              f"map {n_in} inputs to {m} outputs")
+    return Call(subtapes[idx], int(a["args"][p]), o, n_in, m, const_operand(f, 0))
+
+
+# ---- the sweeps of one call --------------------------------------------------------------
+def _call_forward(c, val, adj0, zero):
+    S = c.sub.sweeps
+    val[c.o:c.o + c.m] = S.forward(val[c.a:c.a + c.n_in])[S.out]
+    if zero:
+        adj0[c.o:c.o + c.m] = 0.0
+
+
+def _call_reverse(c, val, adj, clear):
+    W = adj[:, c.o:c.o + c.m]
+    if not c.const and np.any(W != 0.0):
+        S = c.sub.sweeps
+        sub_val = S.forward(val[c.a:c.a + c.n_in])   # checkpoint: recompute
+        adj[:, c.a:c.a + c.n_in] += S.reverse(sub_val, np.array(W))
+    if clear:
+        W[...] = 0.0
+
+
+def _call_tangent(c, val, tan):
+    S = c.sub.sweeps
+    sub_val = S.forward(val[c.a:c.a + c.n_in])
+    tan[:, c.o:c.o + c.m] = S.tangent(sub_val, np.array(tan[:, c.a:c.a + c.n_in]))

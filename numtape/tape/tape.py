@@ -1,0 +1,302 @@
+"""Tape: a frozen struct of arrays, its sweeps (``Tape.sweeps``), and thin methods over them.
+
+Recording (``MakeTape``) lives in the trace layer above; transforms (jacfun, simplify, sparse
+tapes, inlining into a recording) are reached through ``numtape.tape.seam``.
+"""
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from numtape.tape import inspection, io
+from numtape.tape.seam import use
+from numtape.tape.sweeper import Sweeps
+from numtape.tape.validate import validate
+
+_ONE = np.ones((1, 1))
+_SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
+
+
+def as_real(x, what="input"):
+    """``x`` as a float64 array (a view when it already is one): bool, integer and floating
+    dtypes are cast, anything else raises TypeError naming the dtype.  ``np.asarray(x,
+    dtype=np.float64)`` alone would drop imaginary parts with only a ComplexWarning and parse
+    numeric strings, so the dtype is checked first.  The caller never writes to the result."""
+    a = np.asarray(x)
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"{what} has dtype {a.dtype}; tapes take real numbers (bool, integer "
+                        "or floating dtypes, cast to float64)")
+    return a.astype(np.float64, copy=False)
+
+
+def is_traced(x):
+    """Whether ``x`` (an array or a dict of them) holds traced values of a recording."""
+    return any(hasattr(type(v), "__nt_traced__")
+               for v in (x.values() if isinstance(x, dict) else [x]))
+
+
+class Tape:
+    """An immutable recorded function R^n -> R^m (see SPEC section 2).
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))
+    >>> round(float(F([3.0, 4.0])), 3)
+    2751.771
+    """
+
+    def __init__(self, op, flags, out_ptr, args, iargs, consts, n_in, dep,
+                 in_shape=None, out_shape=None, input_names=None, subtapes=()):
+        arrays = validate(op, flags, out_ptr, args, iargs, consts, n_in, dep)
+        for k, v in arrays.items():
+            if isinstance(v, np.ndarray):
+                v.setflags(write=False)
+            setattr(self, k, v)
+        self.in_shape = tuple(in_shape) if in_shape is not None else (self.n_in,)
+        self.out_shape = tuple(out_shape) if out_shape is not None else (self.dep.size,)
+        if int(np.prod(self.in_shape)) != self.n_in:
+            raise ValueError(f"in_shape {self.in_shape} does not hold {self.n_in} inputs")
+        if int(np.prod(self.out_shape)) != self.dep.size:
+            raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
+        if input_names is not None:
+            stops = [sl.stop for sl, _ in input_names.values()]
+            if any(int(np.prod(sh)) != sl.stop - sl.start for sl, sh in input_names.values()) \
+                    or (stops[-1] if stops else 0) != self.n_in:
+                raise ValueError(f"input_names do not cover the {self.n_in} inputs")
+        self.input_names = input_names  # None, or {name: (slice, shape)}
+        self.subtapes = tuple(subtapes)   # the tapes CallOps run (shared, see atomic())
+        self.sweeps = Sweeps(arrays, self.subtapes)
+        self.records_as_call = False       # atomic(): traced calls record one CallOp
+        self._derived = {}
+
+    def arrays(self):
+        """The constructor's arguments that rebuild this tape (derived tape classes wrap one)."""
+        return dict(op=self.op, flags=self.flags, out_ptr=self.out_ptr, args=self.args,
+                    iargs=self.iargs, consts=self.consts, n_in=self.n_in, dep=self.dep,
+                    in_shape=self.in_shape, out_shape=self.out_shape,
+                    input_names=self.input_names, subtapes=self.subtapes)
+
+    # ---- sizes -------------------------------------------------------------------------
+    @property
+    def n_out(self):
+        return int(self.dep.size)
+
+    @property
+    def arena_size(self):
+        return int(self.out_ptr[-1])
+
+    @property
+    def n_ops(self):
+        """Recorded operations (excluding input and constant slots)."""
+        return int(self.op.size)
+
+    @property
+    def nbytes(self):
+        """Bytes held by the tape's arrays (the value/adjoint arenas are 16 * arena_size)."""
+        return sum(a.nbytes for a in (self.op, self.flags, self.out_ptr, self.args, self.iargs,
+                                      self.consts, self.dep))
+
+    def __len__(self):
+        """Nodes as printed, TMB-style: one per input, one per constant, one per op."""
+        return self.n_in + self.consts.size + self.n_ops
+
+    def __repr__(self):
+        return (f"<Tape R^{self.n_in} -> R^{self.n_out}: {len(self)} ops, "
+                f"arena {self.arena_size}>")
+
+    def derived(self, key, build):
+        """The derived tape ``key`` of this tape, built by ``build()`` once and kept (gradient
+        tapes for Hessians, VJP tapes of atomic calls)."""
+        d = self._derived.get(key)
+        if d is None:
+            d = self._derived[key] = build()
+        return d
+
+    # ---- inputs ------------------------------------------------------------------------
+    def flatten_input(self, x, convert=as_real):
+        """``x`` (array or dict) flattened in input order, each part through ``convert(part,
+        what)`` (numbers by default; the trace layer passes one for addresses); dict keys and
+        shapes, or the total size, checked against the tape."""
+        if isinstance(x, dict):
+            if self.input_names is None:
+                raise ValueError("this tape takes an array, not a dict")
+            if set(self.input_names) != set(x):
+                raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
+                                 f"{list(self.input_names)}")
+            parts = []
+            for name, (_, shape) in self.input_names.items():
+                v = convert(x[name], f"input {name!r}")
+                if v.size != int(np.prod(shape)):
+                    raise ValueError(f"input {name!r}: expected shape {shape}, got {v.shape}")
+                parts.append(v.ravel())
+            return np.concatenate(parts) if parts else convert(np.zeros(0), "input")
+        v = convert(x, "input")
+        if v.size != self.n_in:
+            raise ValueError(f"input has shape {v.shape} ({v.size} values); this tape expects "
+                             f"shape {self.in_shape} ({self.n_in} values)")
+        return v.ravel()
+
+    def _forward(self, x):
+        return self.sweeps.forward(self.flatten_input(x))
+
+    def _shape_in(self, g):
+        if self.input_names is None:
+            return g.reshape(self.in_shape)
+        return {name: g[sl].reshape(shape) for name, (sl, shape) in self.input_names.items()}
+
+    # ---- evaluation --------------------------------------------------------------------
+    def __call__(self, x):
+        if is_traced(x):   # called while recording another tape: the trace layer inlines
+            return use("inline")(self, x)
+        val = self._forward(x)
+        y = val[self.sweeps.out].reshape(self.out_shape).copy()  # never a view of the workspace
+        return y[()] if y.ndim == 0 else y
+
+    def jacobian(self, x):
+        """Dense (m, n) Jacobian: reverse sweeps for m <= n, tangent sweeps otherwise."""
+        val = self._forward(x)
+        m, n = self.n_out, self.n_in
+        jac = np.empty((m, n))
+        if m <= n:
+            for s in range(0, m, _SEED_CHUNK):
+                e = min(m, s + _SEED_CHUNK)
+                seeds = np.zeros((e - s, m))
+                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
+                jac[s:e] = self.sweeps.reverse(val, seeds)
+        else:
+            for s in range(0, n, _SEED_CHUNK):
+                e = min(n, s + _SEED_CHUNK)
+                seeds = np.zeros((e - s, n))
+                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
+                jac[:, s:e] = self.sweeps.tangent(val, seeds).T
+        return jac
+
+    def gradient(self, x):
+        """Gradient of a scalar tape, shaped like the input (a dict for dict inputs)."""
+        if self.n_out != 1:
+            raise ValueError(f"gradient needs a scalar tape; this one has {self.n_out} "
+                             "outputs (use jacobian or vjp)")
+        return self._shape_in(self.sweeps.gradient(self.flatten_input(x), _ONE)[0])
+
+    def vjp(self, x, w):
+        """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
+        w = as_real(w, "vjp: w")
+        if w.size != self.n_out:
+            raise ValueError(f"vjp: w has shape {w.shape}; expected shape {self.out_shape}")
+        return self._shape_in(self.sweeps.gradient(self.flatten_input(x), w.reshape(1, -1))[0])
+
+    def jvp(self, x, v):
+        """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""
+        v = self.flatten_input(v) if isinstance(v, dict) else as_real(v, "jvp: v")
+        if v.size != self.n_in:
+            raise ValueError(f"jvp: v has shape {v.shape}; expected shape {self.in_shape}")
+        val = self._forward(x)
+        y = self.sweeps.tangent(val, v.reshape(1, -1))[0].reshape(self.out_shape)
+        return y[()] if y.ndim == 0 else y
+
+    # ---- derived tapes (derived/) -------------------------------------------------------
+    def jacfun(self, sparse=False):
+        """A new tape x -> vec(J(x)), row-major (m, n): the reverse sweep re-recorded through
+        every op's derivative rule, so it can be differentiated again.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: x[0] ** 3 * x[1], np.zeros(2))
+        >>> F.jacfun().jacfun()([1.0, 2.0]).reshape(2, 2)      # the Hessian
+        array([[12.,  3.],
+               [ 3.,  0.]])
+        """
+        return use("sparse_jacfun" if sparse else "jacfun")(self)
+
+    def _gradient_tape(self):
+        """jacfun() of a scalar tape, built once (Hessians are its Jacobian)."""
+        if self.n_out != 1:
+            raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
+        return self.derived("gradient", self.jacfun)
+
+    def hessian(self, x):
+        """Dense (n, n) Hessian of a scalar tape (the Jacobian of its gradient tape)."""
+        return self._gradient_tape().jacobian(x)
+
+    def hvp(self, x, v):
+        """Hessian-vector product H(x) v of a scalar tape: one forward and one tangent sweep of
+        the gradient tape (forward over reverse; no Hessian is formed).  Shaped like x."""
+        G = self._gradient_tape()
+        v = self.flatten_input(v) if isinstance(v, dict) else as_real(v, "hvp: v")
+        if v.size != self.n_in:
+            raise ValueError(f"hvp: v has shape {v.shape}; expected shape {self.in_shape}")
+        return self._shape_in(np.ravel(G.jvp(x, v.ravel())))
+
+    def hessfun(self, sparse=False):
+        """A tape x -> vec(H(x)) (row-major (n, n)) of a scalar tape; with ``sparse=True`` a
+        tape of the structural non-zeros (star coloring) whose calls return csr matrices."""
+        if sparse:
+            return use("sparse_hessfun")(self, self._gradient_tape())
+        return self._gradient_tape().jacfun()
+
+    # ---- calling a tape while recording another ------------------------------------------
+    def atomic(self):
+        """This tape as an atomic "super node": called on traced values while recording, it
+        records ONE CallOp referencing this tape (shared, not copied) instead of inlining its
+        ops; sweeps recompute its inner values when they need them (checkpointing).
+
+        >>> import numpy as np, numtape as nt
+        >>> A = nt.MakeTape(lambda x: np.sin(x) * np.exp(x), np.zeros(2)).atomic()
+        >>> F = nt.MakeTape(lambda x: np.sum(A(x) * A(x[::-1])), np.zeros(2))
+        >>> F.n_ops, round(float(F.gradient([0.1, 0.2])[0]), 6)
+        (6, 0.587217)
+        """
+        A = copy.copy(self)
+        A.records_as_call = True
+        return A
+
+    # ---- passes (passes/) ---------------------------------------------------------------
+    def simplify(self, mode="optimize"):
+        """A new, smaller Tape with the same values and derivatives.
+
+        Parameters
+        ----------
+        mode : {"optimize", "eliminate"}
+            ``"eliminate"`` drops the ops no output depends on; ``"optimize"`` also merges
+            common subexpressions, folds constant-only ops and applies exact identities.
+
+        Examples
+        --------
+        >>> import numpy as np, numtape as nt
+        >>> def f(x):
+        ...     unused = np.sin(x)
+        ...     return np.exp(x)[0]
+        >>> F = nt.MakeTape(f, np.zeros(3))
+        >>> F, F.simplify("eliminate")
+        (<Tape R^3 -> R^1: 6 ops, arena 10>, <Tape R^3 -> R^1: 5 ops, arena 7>)
+        """
+        return Tape(**use("simplify")(self, mode))
+
+    # ---- files (io.py) -----------------------------------------------------------------
+    def save(self, path):
+        """Write the tape to ``path`` (a versioned ``.npz``, no pickle); ``nt.load`` reads it."""
+        return io.save(self, path)
+
+    # ---- inspection (inspection.py) ----------------------------------------------------
+    def table(self):
+        """The TMB-style table of the tape (OpName, Node, Value, Deriv, Index, Inputs)."""
+        return inspection.Table(self)
+
+    def print(self, max_rows=200):
+        """Print the TMB-style table (values/derivatives of the last evaluation)."""
+        print(self.table().to_string(max_rows=max_rows))
+
+    def to_dataframe(self):
+        """The table as a pandas DataFrame (pandas is an optional extra)."""
+        return inspection.to_dataframe(self)
+
+    def graph(self):
+        """scipy.sparse boolean adjacency (nodes x nodes): i -> j if node i feeds node j."""
+        return inspection.graph(self)
+
+    def to_dot(self):
+        """Graphviz DOT text of the node graph."""
+        return inspection.to_dot(self)
+
+    def show_graph(self, path):
+        """Render the node graph to ``path`` (format from its suffix) with graphviz."""
+        return inspection.show_graph(self, path)

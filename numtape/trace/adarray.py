@@ -1,0 +1,341 @@
+"""ADArray: a traced array is a NumPy array of arena addresses with the user's shape.
+
+Structural operations (indexing, slicing, reshape, transpose, concatenate, broadcast, ...) are
+the same NumPy operation on the address array: no op is recorded.  Item assignment writes an
+address: O(1).  An arithmetic op needs its operands as contiguous blocks; one that is not (a
+fancy index, a filled array, a broadcast) is gathered once, then.  A scalar is an int address.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from numtape.errors import TracingError
+from numtape.ops import BY_NAME, BY_UFUNC, OPS
+from numtape.trace import recorder
+from numtape.trace.recorder import (addr_array, elementwise, inactive_error, is_complex, operand,
+                                     recorder_of, wrap)
+
+HANDLED_FUNCTIONS: dict = {}
+NAMED_FUNCTIONS: dict = {}  # functions outside NumPy's protocols, by name (``__nt_function__``)
+UFUNC_METHODS: dict = {}   # (ufunc, "reduce"/"accumulate") -> implementation (numpy_api.py)
+
+_CONVERSION_HINT = ("traced values have no concrete value while recording: use np.where(cond, "
+                    "a, b) instead of if/else on traced values, and create arrays you fill with "
+                    "traced values with np.zeros_like(x) or nt.zeros(shape)")
+
+
+def _binary(name):
+    spec = BY_NAME[name]
+    code = spec.code
+
+    def op(self, other):
+        # fast path: scalar (op) scalar or scalar (op) Python number, the Python-loop case
+        rec = self._rec
+        a = self._a
+        if type(a) is int and rec.active:
+            t = type(other)
+            if t is ADArray:
+                b = other._a
+                if type(b) is int and other._rec is rec:
+                    return wrap(rec, rec.scalar_op(code, (a, b)))
+            elif t is float or t is int or t is np.float64:
+                return wrap(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
+        return elementwise(spec, self, other)
+
+    def rop(self, other):
+        rec = self._rec
+        t = type(other)
+        if type(self._a) is int and rec.active and (t is float or t is int or t is np.float64):
+            return wrap(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
+        return elementwise(spec, other, self)
+
+    return op, rop
+
+
+def _unary(name):
+    spec = BY_NAME[name]
+    code = spec.code
+
+    def op(self):
+        if type(self._a) is int and self._rec.active:
+            return wrap(self._rec, self._rec.scalar_op(code, (self._a,)))
+        return elementwise(spec, self)
+    return op
+
+
+_UFUNC_FAST = {uf: spec.code for uf, spec in BY_UFUNC.items() if spec.arity == 1}
+_SPECIAL_POWERS = {2.0: "SquareOp", 0.5: "SqrtOp", -1.0: "ReciprocalOp"}
+
+
+def power(a, b):
+    """a ** b; exponents 2, 0.5 and -1 record SquareOp/SqrtOp/ReciprocalOp, as NumPy computes
+    them the same way."""
+    if type(b) in (int, float) or (isinstance(b, np.ndarray) and b.ndim == 0 and
+                                    b.dtype.kind in "iuf"):
+        name = _SPECIAL_POWERS.get(float(b))
+        if name is not None:
+            return elementwise(BY_NAME[name], a)
+        if float(b) == 1.0:
+            return a
+    return elementwise(BY_NAME["PowOp"], a, b)
+
+
+class ArrayMethods:
+    """ndarray's methods that are NumPy functions, for traced arrays (real and complex): each
+    dispatches to the function, so the registries decide what is supported."""
+
+    __slots__ = ()
+
+    def reshape(self, *shape, order="C"):
+        return np.reshape(self, shape[0] if len(shape) == 1 else shape, order=order)
+
+    def ravel(self, order="C"):
+        return np.ravel(self, order=order)
+
+    def flatten(self, order="C"):
+        """A copy (NumPy's flatten never returns a view: assigning into it leaves self)."""
+        return np.ravel(self, order=order).copy()
+
+    def transpose(self, *axes):
+        return np.transpose(self, axes[0] if len(axes) == 1 else (axes or None))
+
+    @property
+    def T(self):
+        return np.transpose(self)
+
+    def squeeze(self, axis=None):
+        return np.squeeze(self, axis=axis)
+
+    def swapaxes(self, a, b):
+        return np.swapaxes(self, a, b)
+
+    def sum(self, axis=None, keepdims=False):
+        return np.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self, axis=None, keepdims=False):
+        return np.prod(self, axis=axis, keepdims=keepdims)
+
+    def mean(self, axis=None, keepdims=False):
+        return np.mean(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis=None, keepdims=False):
+        return np.max(self, axis=axis, keepdims=keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return np.min(self, axis=axis, keepdims=keepdims)
+
+    def var(self, axis=None, ddof=0, keepdims=False):
+        return np.var(self, axis=axis, ddof=ddof, keepdims=keepdims)
+
+    def std(self, axis=None, ddof=0, keepdims=False):
+        return np.std(self, axis=axis, ddof=ddof, keepdims=keepdims)
+
+    def cumsum(self, axis=None):
+        return np.cumsum(self, axis=axis)
+
+    def dot(self, other):
+        return np.dot(self, other)
+
+    def clip(self, a_min=None, a_max=None):
+        return np.clip(self, a_min, a_max)
+
+    def repeat(self, repeats, axis=None):
+        return np.repeat(self, repeats, axis=axis)
+
+    def take(self, indices, axis=None):
+        return np.take(self, indices, axis=axis)
+
+
+class ADArray(ArrayMethods):
+    """A traced float64 array (see module docstring).  Users meet it inside ``f`` of MakeTape."""
+
+    __slots__ = ("_a", "_rec")
+    __array_priority__ = 1000
+    __nt_traced__ = True   # how lower layers (Tape.__call__, op rules) recognize traced values
+
+    def __nt_elementwise__(self, name, *operands):
+        """Record elementwise op ``name`` on ``operands`` (how op formulas record)."""
+        return elementwise(BY_NAME[name], *operands)
+
+    @staticmethod
+    def __nt_function__(name):
+        """The traced implementation of ``name`` (e.g. "solve_triangular"), for op rules."""
+        return NAMED_FUNCTIONS[name]
+    __hash__ = None
+
+    # ---- shape -------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return () if type(self._a) is int else self._a.shape
+
+    @property
+    def ndim(self):
+        return 0 if type(self._a) is int else self._a.ndim
+
+    @property
+    def size(self):
+        return 1 if type(self._a) is int else self._a.size
+
+    @property
+    def dtype(self):
+        return np.dtype(np.float64)
+
+    @property
+    def addresses(self) -> np.ndarray:
+        """A copy of the (provisional) arena addresses, for inspection."""
+        return np.array(self._a, dtype=np.int64)
+
+    def __len__(self):
+        if type(self._a) is int:
+            raise TypeError("len() of a 0-d traced array")
+        return len(self._a)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self):
+        return f"ADArray(shape={self.shape}, traced)"
+
+    # ---- indexing: address bookkeeping only --------------------------------------------
+    def __getitem__(self, key):
+        a = self._a
+        if type(key) is int and type(a) is not int and a.ndim == 1:
+            return wrap(self._rec, int(a[key]))
+        _check_key(key)
+        if type(a) is int:
+            a = np.asarray(a)
+        return wrap(self._rec, a[key])
+
+    def __setitem__(self, key, value):
+        rec = self._rec
+        if not rec.active:
+            raise inactive_error(rec)
+        _check_key(key)
+        v = operand(rec, value)
+        if type(self._a) is int:
+            raise TypeError("cannot assign into a 0-d traced value; rebind the name instead")
+        self._a[key] = v
+
+    # ---- refused conversions -----------------------------------------------------------
+    def _refuse(self, *_args, **_kw):
+        raise TracingError(_CONVERSION_HINT)
+
+    __bool__ = __int__ = __float__ = __index__ = __complex__ = _refuse
+
+    def __array__(self, dtype=None, copy=None):
+        raise TracingError("np.asarray/np.array of a traced array: " + _CONVERSION_HINT +
+                           "; combine traced values with np.stack or np.concatenate")
+
+    def item(self, *args):
+        raise TracingError(_CONVERSION_HINT)
+
+    tolist = item
+
+    # ---- arithmetic --------------------------------------------------------------------
+    __add__, __radd__ = _binary("AddOp")
+    __sub__, __rsub__ = _binary("SubOp")
+    __mul__, __rmul__ = _binary("MulOp")
+    __truediv__, __rtruediv__ = _binary("DivOp")
+    # comparisons need no reflected form: Python swaps them (0 < x calls x > 0)
+    __lt__ = _binary("LtOp")[0]
+    __le__ = _binary("LeOp")[0]
+    __gt__ = _binary("GtOp")[0]
+    __ge__ = _binary("GeOp")[0]
+    __eq__ = _binary("EqOp")[0]
+    __ne__ = _binary("NeOp")[0]
+    __and__, __rand__ = _binary("AndOp")
+    __or__, __ror__ = _binary("OrOp")
+    __neg__ = _unary("NegOp")
+    __abs__ = _unary("AbsOp")
+    __invert__ = _unary("NotOp")
+
+    def __pos__(self):
+        return self
+
+    def __pow__(self, other):
+        return power(self, other)
+
+    def __rpow__(self, other):
+        return elementwise(BY_NAME["PowOp"], other, self)
+
+    def __matmul__(self, other):
+        return HANDLED_FUNCTIONS[np.matmul](self, other)
+
+    def __rmatmul__(self, other):
+        return HANDLED_FUNCTIONS[np.matmul](other, self)
+
+    def _no_op(self, *_args):
+        raise TracingError("floor division, modulo and divmod are not differentiable and are "
+                           "not supported on traced arrays")
+
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __divmod__ = _no_op
+
+    # ---- NumPy protocols ---------------------------------------------------------------
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
+        if kwargs.get("out") is not None:
+            raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "
+                            "assign the result instead")
+        kwargs.pop("out", None)
+        if kwargs.pop("dtype", None) not in (None, float, np.float64):
+            raise TypeError(f"np.{name}: traced arrays are float64 only")
+        reducer = UFUNC_METHODS.get((ufunc, method))
+        if reducer is not None:  # np.add.reduce(x, axis=0) etc.: NumPy's default axis is 0
+            axis = kwargs.pop("axis", 0)
+            keep = {"keepdims": kwargs.pop("keepdims")} if "keepdims" in kwargs else {}
+            if kwargs:
+                raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
+                                "traced arrays")
+            return reducer(*inputs, axis=axis, **keep)
+        if kwargs:
+            raise TypeError(f"np.{name}: keyword(s) {sorted(kwargs)} are not supported on "
+                            "traced arrays")
+        if method == "__call__":
+            if ufunc in HANDLED_FUNCTIONS:  # gufuncs such as np.matmul
+                return HANDLED_FUNCTIONS[ufunc](*inputs)
+            if ufunc is np.power:
+                return power(*inputs)
+            if ufunc is np.positive or ufunc is np.conjugate:
+                return inputs[0]
+            code = _UFUNC_FAST.get(ufunc)
+            x = inputs[0]
+            if code is not None and type(x) is ADArray and type(x._a) is int and x._rec.active:
+                return wrap(x._rec, x._rec.scalar_op(code, (x._a,)))
+            spec = BY_UFUNC.get(ufunc)
+            if spec is not None:
+                return elementwise(spec, *inputs)
+        raise TracingError(f"np.{name} is not supported on traced arrays (numtape has no "
+                           "derivative rule for it)")
+
+    def __array_function__(self, func, types, args, kwargs):
+        if len(types) > 1 and any(map(is_complex, types)):
+            return NotImplemented   # ADComplex.__array_function__ handles mixed arguments
+        impl = HANDLED_FUNCTIONS.get(func)
+        if impl is None:
+            mod = getattr(func, "__module__", "numpy") or "numpy"
+            raise TracingError(f"{mod}.{func.__name__} is not supported on traced arrays; "
+                               "see the README for the supported NumPy surface")
+        return impl(*args, **kwargs)
+
+    # ---- methods mirroring ndarray (the rest: ArrayMethods) --------------------------
+    def copy(self):
+        return wrap(self._rec, np.array(self._a, dtype=np.int64) if type(self._a) is not int
+                    else self._a)
+
+    def astype(self, dtype, copy=True):
+        if np.dtype(dtype) != np.float64:
+            raise TypeError("traced arrays are float64 only")
+        return self.copy() if copy else self
+
+
+def _check_key(key):
+    keys = key if isinstance(key, tuple) else (key,)
+    for k in keys:
+        if type(k) is ADArray:
+            raise TracingError("indexing with a traced value: the index must be known at "
+                               "recording time (use np.where to select between values)")
+
+
+recorder.ARRAY = ADArray   # wrap() makes ADArrays (see recorder.py)
+assert all(spec.code == i for i, spec in enumerate(OPS))

@@ -1,0 +1,132 @@
+"""Recording tapes: ``MakeTape``, and replaying a finished tape into an open recording.
+
+``MakeTape`` opens a recording, calls ``f`` on traced inputs and freezes the result into a
+Tape.  A Tape called on traced values while another recording is open is *inlined*: its ops
+are replayed into that recording (``replay``), or, for an atomic tape, recorded as one CallOp
+(``record_call``).  Tape.__call__ reaches ``inline`` through the tape layer's seam.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from numtape.ops import BY_NAME
+from numtape.ops.layout import arg_pointers
+from numtape.tape.seam import provide, use
+from numtape.tape.tape import Tape, as_real
+from numtape.trace.recorder import DEP, addr_array, is_complex, recorder_of, recording, wrap
+
+CALL = BY_NAME["CallOp"].code
+
+
+def MakeTape(f, x0):
+    """Record ``f`` (plain NumPy) at ``x0`` into a Tape.
+
+    ``x0`` is array-like (any shape) or a dict of arrays; ``f`` receives traced arrays of the
+    same shape(s) and returns a scalar, an array, or a list/tuple of them.
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(3))
+    >>> F.gradient([1.0, 2.0, 3.0])
+    array([2., 4., 6.])
+    """
+    names = None
+    if isinstance(x0, dict):
+        names, start = {}, 0
+        for key, v in x0.items():
+            shape = as_real(v, f"x0[{key!r}]").shape
+            size = int(np.prod(shape))
+            names[key] = (slice(start, start + size), shape)
+            start += size
+        n_in, in_shape = start, (start,)
+    else:
+        in_shape = as_real(x0, "x0").shape
+        n_in = int(np.prod(in_shape))
+    with recording(n_in) as rec:
+        if names is None:
+            x = wrap(rec, np.arange(n_in, dtype=np.int64).reshape(in_shape))
+        else:
+            x = {k: wrap(rec, np.arange(sl.start, sl.stop, dtype=np.int64).reshape(shape))
+                 for k, (sl, shape) in names.items()}
+        y = f(x)
+        out, out_shape = _outputs(rec, y)
+        arrays = rec.finish(out)
+    if rec.captured:   # a nested tape using outer values (transforms/nested.py)
+        full = Tape(**arrays, out_shape=out_shape)
+        return use("capturing_tape")(full, rec.captured, in_shape, names)
+    return Tape(**arrays, in_shape=in_shape, out_shape=out_shape, input_names=names)
+
+
+make_tape = MakeTape
+
+
+def _outputs(rec, y):
+    if any(map(is_complex, y if isinstance(y, (list, tuple)) else (y,))):
+        raise TypeError("f returned a complex value; tape outputs must be real: return "
+                        "np.real(z), np.imag(z) or np.abs(z) (or several of them in a list)")
+    if isinstance(y, (list, tuple)):
+        parts = [addr_array(rec, v).ravel() for v in y]
+        out = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        return out, out.shape
+    if isinstance(y, dict):
+        raise TypeError("f returned a dict; return an array or a list/tuple of arrays")
+    if y is None:
+        raise TypeError("f returned None; return the value to be taped")
+    a = addr_array(rec, y)
+    return a, a.shape
+
+
+@provide("inline")
+def inline(F, x):
+    """F called on traced ``x`` while a recording is open: one CallOp if F is atomic (and
+    ``TapeConfig(atomic="enable")``), else F's ops replayed into the recording."""
+    rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+    if F.records_as_call and rec.atomic:
+        return record_call(F, x)
+    where = replay(F, rec, x)
+    return wrap(rec, where[F.dep].reshape(F.out_shape))
+
+
+def input_addresses(F, rec, x):
+    """Traced ``x``: its flat input addresses in ``rec``, checked as ``F(x)`` checks."""
+    return F.flatten_input(x, lambda v, what: addr_array(rec, v))
+
+
+def replay(F, rec, x):
+    """Copy tape F's ops into recording ``rec`` on traced inputs ``x``; return the address in
+    ``rec`` of every slot of F's arena."""
+    xa = input_addresses(F, rec, x)
+    # inputs must form one block, as the copied ops may read them as blocks
+    start = rec.contiguous(xa)
+    where = np.full(F.arena_size, -1, dtype=np.int64)
+    where[:F.n_in] = np.arange(start, start + F.n_in)
+    nc = F.consts.size
+    if nc:
+        where[F.n_in:F.n_in + nc] = rec.const_block(F.consts)
+    size = np.diff(F.out_ptr)
+    arg_ptr, iarg_ptr = arg_pointers(F.op, size)
+    for k in range(F.n_ops):
+        ins = where[F.args[arg_ptr[k]:arg_ptr[k + 1]]]
+        if F.op[k] == DEP:   # outputs: no copy, point at what the DepOp reads
+            where[F.out_ptr[k]:F.out_ptr[k + 1]] = ins
+            continue
+        params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
+        if F.op[k] == CALL:
+            sub = F.subtapes[params[2]]
+            if not rec.atomic:   # TapeConfig(atomic="disable"): inline the call too
+                a = int(F.args[arg_ptr[k]])
+                inner = replay(sub, rec, wrap(rec, where[a:a + sub.n_in]))
+                where[F.out_ptr[k]:F.out_ptr[k + 1]] = inner[sub.dep]
+                continue
+            params[2] = rec.subtape(sub)   # its index in the open recording
+        o = rec.block_op(int(F.op[k]), int(F.flags[k]), ins.tolist(), params, int(size[k]))
+        where[F.out_ptr[k]:F.out_ptr[k + 1]] = np.arange(o, o + size[k])
+    return where
+
+
+def record_call(F, x):
+    """Record one CallOp of atomic tape F on traced input x; returns the traced outputs."""
+    rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
+    xa = input_addresses(F, rec, x)
+    o = rec.block_op(CALL, 0, [rec.contiguous(xa)], (F.n_in, F.n_out, rec.subtape(F)),
+                     F.n_out)
+    return wrap(rec, np.arange(o, o + F.n_out, dtype=np.int64).reshape(F.out_shape))

@@ -1,0 +1,412 @@
+"""The recorder: a thread-local stack of open recordings, an arena allocator and a constant pool.
+
+While recording, addresses are *provisional*: inputs occupy [0, n_in), op outputs are allocated
+upwards from n_in in op order, and constants live in a separate numbering starting at
+``CONST_BASE``.  ``finish`` relocates everything to the final arena layout::
+
+    [ inputs (n_in) | captured | constants (n_const) | op outputs, in op order ... | outputs ]
+
+so every op's operands lie below its own output: "defined before use" is one comparison.
+"Captured" are values of outer (paused) recordings that a nested recording uses (RTMB's
+nested tapes): they become extra inputs of the inner tape, numbered from ``CAPTURE_BASE``
+while recording (see numtape/transforms/nested.py).
+"""
+from __future__ import annotations
+
+import math
+import threading
+from contextlib import contextmanager
+
+import numpy as np
+
+from numtape import config
+from numtape.errors import TracingError
+from numtape.ops import BY_NAME
+from numtape.ops.layout import ARITY, MAX_MARKED, arg_pointers, const_flag
+
+CONST_BASE = 1 << 60
+CAPTURE_BASE = 1 << 59   # provisional addresses of values captured from outer recordings
+GATHER = BY_NAME["GatherOp"].code
+DEP = BY_NAME["DepOp"].code
+
+_local = threading.local()
+
+# The traced classes, registered by trace/adarray.py and trace/complex.py when they load (they
+# import this module; this module never imports them): ``wrap`` makes ARRAY instances, and
+# ``elementwise`` hands complex operands to COMPLEX_ELEMENTWISE.
+ARRAY = None
+COMPLEX_ELEMENTWISE = None
+
+
+def _stack():
+    if not hasattr(_local, "stack"):
+        _local.stack = []
+    return _local.stack
+
+
+def current():
+    """The innermost open recording of this thread, or None."""
+    s = _stack()
+    return s[-1] if s else None
+
+
+class Recorder:
+    """Appends ops to growing lists; ``finish`` freezes them into tape arrays."""
+
+    def __init__(self, n_in):
+        self.n_in = n_in
+        self.top = n_in
+        self.op, self.flags, self.size = [], [], []
+        self.args, self.args_done = [], []      # scalar appends, and finished int64 chunks
+        self.iargs = []
+        self._consts = np.empty(16)             # the pool, grown by doubling
+        self.n_const = 0
+        self.const_pool = {}
+        self._const_blocks = {}                 # rearranged constants, by their addresses
+        self.subtapes = []                      # tapes called atomically (CallOp)
+        self.captured = []                      # (outer recording, address) per capture
+        self._capture_at = {}
+        self.active = True
+        self.atomic = config.current()["atomic"] == "enable"
+        self.comparisons = config.current()["comparison"] == "tape"
+
+    # ---- constants ---------------------------------------------------------------------
+    def const(self, v: float) -> int:
+        """Address of the pooled scalar constant v (one slot per distinct bit pattern)."""
+        key = v if (v == v and v != 0.0) else (repr(v), math.copysign(1.0, v))
+        a = self.const_pool.get(key)
+        if a is None:
+            a = CONST_BASE + self.n_const
+            self.const_pool[key] = a
+            self._reserve(1)[0] = v
+        return a
+
+    def const_block(self, values: np.ndarray) -> np.ndarray:
+        """Addresses (shaped like ``values``) of a fresh contiguous constant block."""
+        flat = np.asarray(values, dtype=np.float64).ravel()
+        start = CONST_BASE + self.n_const
+        self._reserve(flat.size)[:] = flat
+        return np.arange(start, start + flat.size, dtype=np.int64).reshape(np.shape(values))
+
+    def _reserve(self, n):
+        """The next n slots of the constant pool (amortized O(1) growth)."""
+        need = self.n_const + n
+        if need > self._consts.size:
+            grown = np.empty(max(need, 2 * self._consts.size))
+            grown[:self.n_const] = self._consts[:self.n_const]
+            self._consts = grown
+        self.n_const = need
+        return self._consts[need - n:need]
+
+    def _const_flat(self):
+        """All constant values so far, by provisional address - CONST_BASE (a view)."""
+        return self._consts[:self.n_const]
+
+    def const_value(self, addr):
+        """The value of constant ``addr`` (a provisional constant address)."""
+        return self._consts[addr - CONST_BASE]
+
+    # ---- ops ---------------------------------------------------------------------------
+    def scalar_op(self, code: int, args) -> int:
+        """Record a size-1 op with operand addresses ``args``; return its output address."""
+        self.op.append(code)
+        self.flags.append(0)
+        self.size.append(1)
+        self.args.extend(args)
+        t = self.top
+        self.top = t + 1
+        return t
+
+    def block_op(self, code: int, flags: int, args, iargs, n: int) -> int:
+        """Record an op with an n-element output block; return the block's start address."""
+        self.op.append(code)
+        self.flags.append(flags)
+        self.size.append(n)
+        if isinstance(args, np.ndarray):
+            self._flush_args()
+            self.args_done.append(args.astype(np.int64, copy=False))
+        else:
+            self.args.extend(args)
+        self.iargs.extend(iargs)
+        t = self.top
+        self.top = t + n
+        return t
+
+    def record_block(self, name, operands, params, shape):
+        """Record block op ``name`` reading address arrays ``operands`` (each made one
+        contiguous block) with parameters ``params``; the output's addresses, shaped ``shape``."""
+        starts = [self.contiguous(a) for a in operands]
+        n = int(np.prod(shape))
+        o = self.block_op(BY_NAME[name].code, 0, starts, params, n)
+        return np.arange(o, o + n, dtype=np.int64).reshape(shape)
+
+    def capture(self, outer, addr):
+        """Provisional addresses here of outer recording ``outer``'s addresses ``addr`` (an int
+        or an int64 array): each distinct value becomes one captured input."""
+        def one(a):
+            key = (id(outer), int(a))
+            at = self._capture_at.get(key)
+            if at is None:
+                at = self._capture_at[key] = CAPTURE_BASE + len(self.captured)
+                self.captured.append((outer, int(a)))
+            return at
+        if type(addr) is int:
+            return one(addr)
+        return np.array([one(a) for a in np.ravel(addr)], dtype=np.int64).reshape(np.shape(addr))
+
+    def subtape(self, tape) -> int:
+        """Index of ``tape`` among the sub-tapes this recording's CallOps run."""
+        for i, t in enumerate(self.subtapes):
+            if t is tape:
+                return i
+        self.subtapes.append(tape)
+        return len(self.subtapes) - 1
+
+    def _flush_args(self):
+        if self.args:
+            self.args_done.append(np.array(self.args, dtype=np.int64))
+            self.args = []
+
+    def contiguous(self, addr: np.ndarray) -> int:
+        """Start address of a block holding ``addr`` (C order), gathering it if needed.
+
+        An array that owns its addresses (a fancy-index result, a filled array) remembers its
+        gathered copy, so it is gathered once: its addresses are overwritten in place, which
+        changes no value.  Views are left alone (rewriting them would scatter their base)."""
+        flat = addr.ravel()
+        n = flat.size
+        if n == 0:
+            return 0   # an empty block: any address (nothing is read)
+        a0 = int(flat[0])
+        if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a constant block,
+            key = flat.tobytes()                       # made once per arrangement
+            start = self._const_blocks.get(key)
+            if start is None:
+                start = self._const_blocks[key] = int(
+                    self.const_block(self._const_flat()[flat - CONST_BASE])[0])
+            return start
+        if n == 1 or (int(flat[-1]) - a0 == n - 1 and not a0 < self.n_in <= int(flat[-1])
+                      and np.all(np.diff(flat) == 1)):
+            return a0   # consecutive, and not across the inputs' end (constants go there)
+        start = self.block_op(GATHER, 0, flat.copy(), (), n)
+        if addr.base is None and addr.flags.writeable:
+            addr[...] = np.arange(start, start + n, dtype=np.int64).reshape(addr.shape)
+        return start
+
+    # ---- freezing ----------------------------------------------------------------------
+    def finish(self, out_addr: np.ndarray) -> dict:
+        """Append the DepOp and return the relocated tape arrays."""
+        out_flat = np.asarray(out_addr, dtype=np.int64).ravel()
+        if out_flat.size:   # (a tape without outputs has no DepOp: ops write >= 1 value)
+            self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
+        self._flush_args()
+        n_cap, n_const = len(self.captured), self.n_const
+        n_in = self.n_in + n_cap   # captured values are inputs of the tape
+        args = (np.concatenate(self.args_done) if self.args_done
+                else np.zeros(0, dtype=np.int64))
+        op = np.array(self.op, dtype=np.int32)
+        flags = np.array(self.flags, dtype=np.uint8)
+        size = np.array(self.size, dtype=np.int64)
+        _mark_constant_operands(op, flags, size, args)
+        # relocation: captures after the inputs, then constants; op outputs shift up by both
+        args = np.where(args >= CONST_BASE, args - CONST_BASE + n_in,
+                        np.where(args >= CAPTURE_BASE, args - CAPTURE_BASE + self.n_in,
+                                 np.where(args >= self.n_in, args + n_cap + n_const, args)))
+        out_ptr = np.empty(size.size + 1, dtype=np.int64)
+        out_ptr[0] = n_in + n_const
+        np.cumsum(size, out=out_ptr[1:])
+        out_ptr[1:] += n_in + n_const
+        consts = self._consts[:n_const].copy()
+        return dict(op=op, flags=flags,
+                    out_ptr=out_ptr, args=args,
+                    iargs=np.array(self.iargs, dtype=np.int64),
+                    consts=consts, n_in=n_in,
+                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64) if out_flat.size
+                    else np.zeros(0, dtype=np.int64),
+                    subtapes=tuple(self.subtapes))
+
+
+def _mark_constant_operands(op, flags, size, args):
+    """Set flag bit 4 + j where operand j of an op is a constant (it needs no adjoint)."""
+    arg_ptr, _ = arg_pointers(op, size)
+    arity = ARITY[op]
+    for j in range(MAX_MARKED):
+        has = arity > j
+        const = args[arg_ptr[:-1][has] + j] >= CONST_BASE
+        flags[has] |= np.where(const, const_flag(j), 0).astype(np.uint8)
+
+
+@contextmanager
+def recording(n_in: int):
+    """Open a recording on this thread's stack; it is closed (and popped) even if f raises."""
+    rec = Recorder(n_in)
+    stack = _stack()
+    outer = stack[-1] if stack else None
+    if outer is not None:
+        outer.active = False        # an outer recording is paused while this one is open
+    stack.append(rec)
+    try:
+        yield rec
+    finally:
+        rec.active = False
+        rec.finished = True
+        stack.remove(rec)
+        if outer is not None:
+            outer.active = True
+
+
+def open_recorder(rec: Recorder) -> Recorder:
+    """The recording an op on a value of ``rec`` goes to: ``rec`` while it records; the
+    innermost open recording while ``rec`` is paused under it (which captures the value)."""
+    if rec.active:
+        return rec
+    if getattr(rec, "finished", False) or rec not in _stack():
+        raise inactive_error(rec)
+    return _stack()[-1]
+
+
+def inactive_error(rec: Recorder) -> TracingError:
+    """The error for an op on a traced value whose recording is not the open one."""
+    if getattr(rec, "finished", False):
+        return TracingError("this traced value belongs to a recording that has finished; "
+                            "traced arrays cannot escape the function being taped")
+    if rec in _stack():
+        return TracingError("this traced array belongs to an outer recording, paused while a "
+                            "nested MakeTape records: it can be read (its values are captured "
+                            "as inputs of the inner tape) but not assigned into")
+    return TracingError("this traced value belongs to a recording of another thread")
+
+
+# ---- traced values of a recording ---------------------------------------------------------
+def wrap(rec, a):
+    """A new ADArray over address(es) ``a`` (int for a scalar, int64 ndarray otherwise)."""
+    r = object.__new__(ARRAY)
+    if type(a) is not int:
+        a = np.asarray(a, dtype=np.int64)
+        if a.ndim == 0:
+            a = int(a)
+    r._a = a
+    r._rec = rec
+    return r
+
+
+def recorder_of(*xs):
+    """The recording the traced operands belong to (the first one found)."""
+    for x in xs:
+        if type(x) is ARRAY:
+            return open_recorder(x._rec)
+        if isinstance(x, (list, tuple)):
+            rec = recorder_of(*x)
+            if rec is not None:
+                return rec
+    return None
+
+
+def operand(rec, v):
+    """Addresses of v in recording ``rec``: an int for a scalar, an int64 array otherwise.
+
+    Constants are pooled (scalars) or copied into a constant block (arrays)."""
+    t = type(v)
+    if t is ARRAY:
+        if v._rec is not rec:
+            if open_recorder(v._rec) is not rec:
+                raise TracingError("traced values from two different recordings cannot be "
+                                   "combined")
+            return rec.capture(v._rec, v._a)   # an outer recording's value: captured
+        return v._a
+    if t is float or t is int or t is bool:
+        return rec.const(float(v))
+    if isinstance(v, (list, tuple)) and any(type(e) is ARRAY for e in _flatten(v)):
+        return np.array([operand(rec, e) for e in v], dtype=np.int64)
+    arr = np.asarray(v)
+    if arr.dtype.kind == "c":
+        raise TypeError("a complex constant cannot be part of a real traced array here; make "
+                        "the traced operand complex first (x + 0j)")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"cannot use a {arr.dtype} value as a constant of a tape")
+    if arr.ndim == 0:
+        return rec.const(float(arr))
+    return rec.const_block(arr)
+
+
+def _flatten(seq):
+    for e in seq:
+        if isinstance(e, (list, tuple)):
+            yield from _flatten(e)
+        else:
+            yield e
+
+
+def is_complex(v) -> bool:
+    """Whether v is complex: a Python/NumPy complex, a complex array, or an ADComplex (its
+    class attribute ``dtype`` is complex128, so this also answers for the class itself)."""
+    t = type(v)
+    if t is ARRAY or t is float or t is int:
+        return False
+    if t is complex:
+        return True
+    if t is list or t is tuple:
+        return any(map(is_complex, _flatten(v)))
+    dt = getattr(v, "dtype", None)
+    return isinstance(dt, np.dtype) and dt.kind == "c"
+
+
+def addr_array(rec, v) -> np.ndarray:
+    """Like ``operand`` but always an ndarray (0-d for scalars)."""
+    a = operand(rec, v)
+    return np.asarray(a, dtype=np.int64)
+
+
+# ---- recording elementwise ops -----------------------------------------------------------
+def elementwise(spec, *xs):
+    """Record elementwise op ``spec`` on operands xs (ADArrays or constants), broadcasting.
+
+    With a complex operand the op is recorded on (re, im) pairs by numtape.trace.complex."""
+    for x in xs:
+        if type(x) is not ARRAY and is_complex(x):
+            return COMPLEX_ELEMENTWISE(spec, *xs)
+    rec = recorder_of(*xs)
+    if rec is None:
+        return spec.value(*[np.asarray(x, dtype=np.float64) for x in xs])
+    if spec.name in _COMPARISONS and not rec.comparisons:
+        raise TracingError(f"{spec.name}: comparisons of traced values are forbidden by "
+                           "TapeConfig(comparison='forbid')")
+    addrs = [operand(rec, x) for x in xs]
+    if all(type(a) is int for a in addrs):
+        return wrap(rec, rec.scalar_op(spec.code, addrs))
+    addrs = [np.asarray(a) for a in addrs]
+    shape = np.broadcast_shapes(*(a.shape for a in addrs))
+    n = int(np.prod(shape))
+    if n == 0:
+        return wrap(rec, np.zeros(shape, dtype=np.int64))
+    scalar = [n > 1 and (a.size == 1 or _one_address(a)) for a in addrs]
+    if all(scalar):   # every operand is one value: compute it once, broadcast the address
+        y = rec.scalar_op(spec.code, [int(a.flat[0]) for a in addrs])
+        return wrap(rec, np.full(shape, y, dtype=np.int64))
+    flags, starts = 0, []
+    for j, a in enumerate(addrs):
+        if scalar[j]:   # a broadcast scalar (unary ops never get here)
+            flags |= 1 << j
+            starts.append(int(a.flat[0]))
+        else:
+            starts.append(rec.contiguous(a if a.shape == shape else np.broadcast_to(a, shape)))
+    o = rec.block_op(spec.code, flags, starts, (), n)
+    return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
+
+
+def _one_address(a):
+    """Whether every entry of address array ``a`` is the same slot (a broadcast scalar)."""
+    first = a.flat[0]
+    return bool(a.flat[-1] == first and np.all(a == first))
+
+
+_COMPARISONS = {"LtOp", "LeOp", "GtOp", "GeOp", "EqOp", "NeOp"}
+
+
+def record_block(name, operands, params, shape):
+    """Record block op ``name`` on ``operands`` (traced arrays or constants, each read as one
+    contiguous block) with integer parameters ``params``; its output is a traced array shaped
+    ``shape``."""
+    rec = recorder_of(*operands)
+    return wrap(rec, rec.record_block(name, [addr_array(rec, x) for x in operands], params,
+                                      shape))
