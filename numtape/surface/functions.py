@@ -11,6 +11,7 @@ from numtape.errors import TracingError
 from numtape.ops import BY_NAME
 from numtape.trace import recorder as recording
 from numtape.trace.adarray import HANDLED_FUNCTIONS, UFUNC_METHODS, ADArray
+from numtape.trace.complex import complex_matmul
 from numtape.trace.recorder import addr_array, elementwise, is_complex, recorder_of, wrap
 
 _MUL = BY_NAME["MulOp"].code
@@ -357,7 +358,6 @@ def _matmul2(rec, a, b):
 def matmul(x1, x2, out=None, **kwargs):
     _refuse_kwargs("matmul", out=out)
     if is_complex(x1) or is_complex(x2):
-        from numtape.trace.complex import complex_matmul
         return complex_matmul(x1, x2)
     rec = recorder_of(x1, x2)
     a, b = addr_array(rec, x1), addr_array(rec, x2)

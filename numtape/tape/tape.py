@@ -9,6 +9,7 @@ import copy
 
 import numpy as np
 
+from numtape.errors import TapeFormatError
 from numtape.tape import inspection, io
 from numtape.tape.seam import use
 from numtape.tape.sweeper import Sweeps
@@ -300,3 +301,22 @@ class Tape:
     def show_graph(self, path):
         """Render the node graph to ``path`` (format from its suffix) with graphviz."""
         return inspection.show_graph(self, path)
+
+
+def load(path):
+    """Read a tape written by ``Tape.save``; raises TapeFormatError on any malformed input
+    (a missing file stays FileNotFoundError).
+
+    >>> import numpy as np, numtape as nt, tempfile, os
+    >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(3))
+    >>> p = F.save(os.path.join(tempfile.mkdtemp(), "f"))
+    >>> nt.load(p).gradient([1.0, 2.0, 3.0])
+    array([2., 4., 6.])
+    """
+    arrays = io.read(path)
+    try:
+        return Tape(**arrays)
+    except TapeFormatError:
+        raise
+    except ValueError as e:  # shapes that do not hold the sizes
+        raise TapeFormatError(f"{path}: in_shape/out_shape/input_names: {e}") from e

@@ -12,8 +12,8 @@ import numpy as np
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME, BY_UFUNC, OPS
 from numtape.trace import recorder
-from numtape.trace.recorder import (addr_array, elementwise, inactive_error, is_complex, operand,
-                                     recorder_of, wrap)
+from numtape.trace.recorder import (elementwise, inactive_error, is_complex, operand,
+                                     wrap)
 
 HANDLED_FUNCTIONS: dict = {}
 NAMED_FUNCTIONS: dict = {}  # functions outside NumPy's protocols, by name (``__nt_function__``)
