@@ -7,7 +7,7 @@ each operand block is.
 
 Flags byte of an op::
 
-    bits 0-3  BROADCAST_MASK   operand j (of an elementwise op) is one value broadcast over the block
+    bits 0-3  BROADCAST_MASK   operand j of an elementwise op is one value broadcast
     bits 4-6  CONST_MASK       operand j is a constant: sweeps skip its adjoint
 """
 import numpy as np

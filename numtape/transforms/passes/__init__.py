@@ -34,7 +34,8 @@ def simplify(F, mode="optimize"):
     Returns
     -------
     dict
-        ``Tape``'s constructor arguments: same inputs (``n_in``, ``in_shape``, ``input_names``) and outputs (``out_shape``).
+        ``Tape``'s constructor arguments: same inputs (``n_in``, ``in_shape``,
+        ``input_names``) and outputs (``out_shape``).
 
     Examples
     --------
