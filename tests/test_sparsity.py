@@ -317,3 +317,49 @@ def test_sparse_hessian_from_gradient_tape(use_pattern):
     x2 = x + 0.25
     np.testing.assert_allclose(sparse_hessian_from_gradient(G, x2, plan=plan).toarray(),
                                G.jacobian(x2), rtol=1e-13, atol=0)
+
+
+# ---- every op of the table: its declared sparsity facts hold ------------------------------------
+def _table_cases():
+    """(id, f, x0) for every elementwise op (all operands active, vectors) and every block-op
+    case of the op table's tests."""
+    from test_ops_table import BLOCK_CASES, DOMAINS, build, sample_operands   # the op tables
+    from numtape.ops import ELEMENTWISE, OPS
+    cases = []
+    for spec in OPS:
+        if spec.kind == ELEMENTWISE:
+            pattern = tuple(("v", True) for _ in range(spec.arity))
+            rng = np.random.default_rng(spec.code)
+            vals = sample_operands(spec.name, [(4,)] * spec.arity, rng)
+            f, x0, _ = build(spec, pattern, vals)
+            cases.append((spec.name, f, x0))
+    for name, block in BLOCK_CASES.items():
+        for case in block:
+            cases.append((f"{name}-{case.id}", case.f, case.x))
+    return cases
+
+
+TABLE_CASES = _table_cases()
+
+
+def _total(y):
+    """The sum of every output of a case (cases may return a list or tuple of arrays)."""
+    if isinstance(y, (list, tuple)):
+        return sum(np.sum(p) for p in y)
+    return np.sum(y)
+
+
+@pytest.mark.parametrize("name, f, x0", TABLE_CASES, ids=[c[0] for c in TABLE_CASES])
+def test_declared_sparsity_of_every_op_covers_its_derivatives(name, f, x0):
+    """OpSpec.jacobian/.active/.hessian of every op: the Jacobian pattern holds every
+    numerical non-zero of J, and the Hessian pattern of sum(f) every non-zero of a
+    finite-difference Hessian (jacfun's Jacobian of the gradient, exact up to rounding)."""
+    F = nt.MakeTape(f, x0)
+    x = np.asarray(x0, dtype=float)
+    P = jacobian_pattern(F).toarray()
+    assert np.all(P[F.jacobian(x) != 0]), "Jacobian pattern misses a non-zero"
+    S = nt.MakeTape(lambda v: _total(f(v)), x0)
+    H = S.hessian(x)
+    HP = hessian_pattern(S).toarray()
+    assert np.all(HP[np.abs(H) > 1e-12 * max(1.0, np.abs(H).max())]), \
+        "Hessian pattern misses a non-zero"

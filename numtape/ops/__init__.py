@@ -42,7 +42,23 @@ PER_ELEMENT = -1  # arity of ops taking one scalar operand per output element (g
 
 @dataclass(frozen=True)
 class OpSpec:
-    """One op of the table.  See the module docstring for the meaning of each field."""
+    """One op of the table.  See the module docstring for the meaning of each field.
+
+    Facts other layers read, declared here with the op (never in side tables):
+
+    * ``jacobian``: how output elements depend on operand elements, for sparsity patterns:
+      "elementwise" (default of elementwise ops), "none" (zero derivative), "gather", "reduce"
+      ((outer, m, inner) reduced over m), "cumsum", "matmul", "dense" (default of block ops);
+    * ``hessian``: which operand elements meet in a non-zero second partial: "joint" (default:
+      all of them), "linear" (none: piecewise-linear ops only pass liveness on), "cross" (a
+      with b only), "div" (a with b, b with b), "prod" (distinct elements of a reduced slice);
+    * ``active``: bitmask of the operands with a non-zero partial (-1: all);
+    * ``comparison``: a comparison (TapeConfig(comparison="forbid") refuses it);
+    * ``chain``: for reductions, the elementwise op whose left-to-right chain is the scalar
+      expansion (TapeConfig(atomic="disable"));
+    * ``identities``: exact IEEE identities simplify may apply, as (kept operand, constant
+      operand, test) triples with test one of "one", "plus_zero", "minus_zero".
+    """
 
     name: str
     kind: str
@@ -62,6 +78,12 @@ class OpSpec:
     bounds: tuple = ()
     host: bool = False
     ufuncs: tuple = ()
+    jacobian: str = ""
+    hessian: str = "joint"
+    active: int = -1
+    comparison: bool = False
+    chain: str = ""
+    identities: tuple = ()
     code: int = -1
 
 
@@ -84,7 +106,7 @@ def _register(spec: OpSpec) -> OpSpec:
 OPERAND_NAMES = {1: ("x",), 2: ("a", "b"), 3: ("c", "a", "b")}
 
 
-def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
+def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False, **facts):
     """Declare an elementwise op from its value and local partial expressions.
 
     ``value`` computes y from the operands; ``partials[j]`` is dy/d(operand j), and may also
@@ -95,12 +117,13 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False):
                   value=eval(f"lambda {names}: {value}", NAMESPACE),
                   partials=tuple(eval(f"lambda {names}, y: {d}", NAMESPACE) for d in partials),
                   value_expr=value, partial_exprs=tuple(partials),
-                  zero_derivative=zero_derivative, ufuncs=tuple(ufuncs))
+                  zero_derivative=zero_derivative, ufuncs=tuple(ufuncs),
+                  **{"jacobian": "none" if zero_derivative else "elementwise", **facts})
     return _register(spec)
 
 
 def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
-             bounds=None, host=False):
+             bounds=None, host=False, jacobian="dense", **facts):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
     ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
@@ -113,7 +136,8 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
                             sizes=sizes, scratch=scratch,
-                            bounds=tuple(bounds or [(1, None)] * nparams), host=host))
+                            bounds=tuple(bounds or [(1, None)] * nparams), host=host,
+                            jacobian=jacobian, **facts))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).

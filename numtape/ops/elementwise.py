@@ -16,8 +16,8 @@ from numtape.ops import elementwise_op as ew
 
 
 # ---- unary: name, value, dy/dx, numpy ufuncs recorded as this op ---------------------------
-ew("NegOp", "-x", ["-1.0"], ufuncs=[np.negative])
-ew("AbsOp", "np.abs(x)", ["np.sign(x)"], ufuncs=[np.absolute, np.fabs])
+ew("NegOp", "-x", ["-1.0"], ufuncs=[np.negative], hessian="linear")
+ew("AbsOp", "np.abs(x)", ["np.sign(x)"], ufuncs=[np.absolute, np.fabs], hessian="linear")
 ew("ExpOp", "np.exp(x)", ["y"], ufuncs=[np.exp])
 ew("Exp2Op", "np.exp2(x)", ["y * LN2"], ufuncs=[np.exp2])
 ew("Expm1Op", "np.expm1(x)", ["np.exp(x)"], ufuncs=[np.expm1])   # not y + 1: exact below -37
@@ -52,11 +52,13 @@ ew("ArctanhOp", "np.arctanh(x)", ["1.0 / (1.0 - x * x)"],
 ew("SignOp", "np.sign(x)", ["0.0"], ufuncs=[np.sign], zero_derivative=True)
 
 # ---- binary: partials are d(a, b, y) ------------------------------------------------------
-ew("AddOp", "a + b", ["1.0", "1.0"], ufuncs=[np.add])
-ew("SubOp", "a - b", ["1.0", "-1.0"], ufuncs=[np.subtract])
-ew("MulOp", "a * b", ["b", "a"], ufuncs=[np.multiply])
+ew("AddOp", "a + b", ["1.0", "1.0"], ufuncs=[np.add], hessian="linear",
+   identities=((0, 1, "minus_zero"), (1, 0, "minus_zero")))
+ew("SubOp", "a - b", ["1.0", "-1.0"], ufuncs=[np.subtract], hessian="linear", identities=((0, 1, "plus_zero"),))
+ew("MulOp", "a * b", ["b", "a"], ufuncs=[np.multiply], hessian="cross",
+   identities=((0, 1, "one"), (1, 0, "one")))
 ew("DivOp", "a / b", ["1.0 / b", "-y / b"],
-   ufuncs=[np.divide, np.true_divide])
+   ufuncs=[np.divide, np.true_divide], hessian="div", identities=((0, 1, "one"),))
 # d/db a**b = y log a, taken as 0 where y == 0 (so 0**b and constant-exponent tapes stay finite)
 ew("PowOp", "a ** b",
    ["b * a ** (b - 1.0)", "select(y == 0.0, 0.0, y * np.log(a))"],
@@ -71,31 +73,31 @@ ew("HypotOp", "np.hypot(a, b)",
 # maximum/minimum propagate a NaN argument (the first one if both are): the derivative follows
 ew("MaximumOp", "np.maximum(a, b)",
    ["select(a != a, 1.0, select(b != b, 0.0, (a >= b) * 1.0))",
-    "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum])
+    "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum], hessian="linear")
 ew("MinimumOp", "np.minimum(a, b)",
    ["select(a != a, 1.0, select(b != b, 0.0, (a <= b) * 1.0))",
-    "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum])
+    "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum], hessian="linear")
 # fmax/fmin ignore a NaN argument, so the derivative goes to the other one
 ew("FmaxOp", "np.fmax(a, b)",
    ["select(a != a, 0.0, select(b != b, 1.0, (a >= b) * 1.0))",
-    "select(a != a, 1.0, select(b != b, 0.0, (a < b) * 1.0))"], ufuncs=[np.fmax])
+    "select(a != a, 1.0, select(b != b, 0.0, (a < b) * 1.0))"], ufuncs=[np.fmax], hessian="linear")
 ew("FminOp", "np.fmin(a, b)",
    ["select(a != a, 0.0, select(b != b, 1.0, (a <= b) * 1.0))",
-    "select(a != a, 1.0, select(b != b, 0.0, (a > b) * 1.0))"], ufuncs=[np.fmin])
+    "select(a != a, 1.0, select(b != b, 0.0, (a > b) * 1.0))"], ufuncs=[np.fmin], hessian="linear")
 # logistic weights; exp(a - y) would cancel once y is rounded at large |a|
 ew("LogaddexpOp", "np.logaddexp(a, b)",
    ["1.0 / (1.0 + np.exp(b - a))", "1.0 / (1.0 + np.exp(a - b))"], ufuncs=[np.logaddexp])
 
 # ---- comparisons: 0.0 / 1.0 values, zero derivative ---------------------------------------
-ew("LtOp", "(a < b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less], zero_derivative=True)
+ew("LtOp", "(a < b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less], zero_derivative=True, comparison=True)
 ew("LeOp", "(a <= b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less_equal],
-   zero_derivative=True)
-ew("GtOp", "(a > b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater], zero_derivative=True)
+   zero_derivative=True, comparison=True)
+ew("GtOp", "(a > b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater], zero_derivative=True, comparison=True)
 ew("GeOp", "(a >= b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater_equal],
-   zero_derivative=True)
-ew("EqOp", "(a == b) * 1.0", ["0.0", "0.0"], ufuncs=[np.equal], zero_derivative=True)
+   zero_derivative=True, comparison=True)
+ew("EqOp", "(a == b) * 1.0", ["0.0", "0.0"], ufuncs=[np.equal], zero_derivative=True, comparison=True)
 ew("NeOp", "(a != b) * 1.0", ["0.0", "0.0"], ufuncs=[np.not_equal],
-   zero_derivative=True)
+   zero_derivative=True, comparison=True)
 ew("AndOp", "((a != 0.0) & (b != 0.0)) * 1.0", ["0.0", "0.0"],
    ufuncs=[np.logical_and, np.bitwise_and], zero_derivative=True)
 ew("OrOp", "((a != 0.0) | (b != 0.0)) * 1.0", ["0.0", "0.0"],
@@ -105,12 +107,12 @@ ew("NotOp", "(x == 0.0) * 1.0", ["0.0"], ufuncs=[np.logical_not, np.invert], zer
 # ---- conditional select (CppAD's CondExp): re-decided at every sweep; the branch not taken
 # gets an exactly-zero partial, which the sweeps skip ---------------------------------------
 ew("SelectOp", "select(c != 0.0, a, b)",
-   ["0.0", "(c != 0.0) * 1.0", "(c == 0.0) * 1.0"])
+   ["0.0", "(c != 0.0) * 1.0", "(c == 0.0) * 1.0"], hessian="linear", active=0b110)
 
 # ---- the product derivative rules use: 0 * anything = 0, so an exactly-zero adjoint stays
 # exactly zero through infinite partials when derivative tapes are recorded ---------------
 ew("ChainMulOp", "select((a == 0.0) | (b == 0.0), 0.0, a * b)",
-   ["b", "a"])
+   ["b", "a"], hessian="cross")
 
 # ---- scipy.special -------------------------------------------------------------------------
 ew("ErfOp", "sc.erf(x)", ["TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erf])
@@ -121,9 +123,9 @@ ew("ExpitOp", "sc.expit(x)", ["y * (1.0 - y)"], ufuncs=[sc.expit])
 ew("LogitOp", "sc.logit(x)", ["1.0 / (x * (1.0 - x))"], ufuncs=[sc.logit])
 # xlogy(0, b) = 0 for every b: the derivative in a is log b there too, in b it is 0
 ew("XlogyOp", "sc.xlogy(a, b)", ["np.log(b)", "select(a == 0.0, 0.0, a / b)"],
-   ufuncs=[sc.xlogy])
+   ufuncs=[sc.xlogy], hessian="div")
 ew("Xlog1pyOp", "sc.xlog1py(a, b)", ["np.log1p(b)", "select(a == 0.0, 0.0, a / (1.0 + b))"],
-   ufuncs=[sc.xlog1py])
+   ufuncs=[sc.xlog1py], hessian="div")
 ew("GammalnOp", "sc.gammaln(x)", ["sc.digamma(x)"], ufuncs=[sc.gammaln])
 ew("DigammaOp", "sc.digamma(x)", ["sc.polygamma(1.0, x)"], ufuncs=[sc.digamma])
 # d log Phi = phi / Phi = exp(log phi - log Phi): no overflow or 0/0 in either tail
@@ -134,7 +136,7 @@ ew("LogNdtrOp", "sc.log_ndtr(x)",
     "INV_SQRT_2PI * np.exp(-0.5 * x * x - y))"],
    ufuncs=[sc.log_ndtr])
 # polygamma(n, x) with a constant order n (nt.polygamma records it; SciPy's cannot)
-ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"])
+ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"], active=0b10)
 # 1 / phi(y) as sqrt(2 pi) exp(y^2 / 2): one exp, no 1/0 before it overflows (|y| > 37.6)
 ew("NdtriOp", "sc.ndtri(x)", ["SQRT_2PI * np.exp(0.5 * y * y)"], ufuncs=[sc.ndtri])
 ew("BetalnOp", "sc.betaln(a, b)",

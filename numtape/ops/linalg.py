@@ -83,4 +83,4 @@ def _scratch(params):
 
 
 block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes,
-         scratch=_scratch)
+         scratch=_scratch, jacobian="matmul", hessian="cross")

@@ -90,7 +90,8 @@ def sum_vjp(g, xs, y, params):
     return [_spread(g, *_split(params))]
 
 
-block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_reduce)
+block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_reduce,
+         jacobian="reduce", hessian="linear", chain="AddOp")
 
 
 # ---- prod --------------------------------------------------------------------------------
@@ -186,7 +187,8 @@ def prod_vjp(g, xs, y, params):
             .ravel()]
 
 
-block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _sizes_reduce)
+block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _sizes_reduce,
+         jacobian="reduce", hessian="prod", chain="MulOp")
 
 
 # ---- max / min ---------------------------------------------------------------------------
@@ -276,8 +278,10 @@ def min_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, -1.0)
 
 
-block_op("MaxOp", 1, 3, max_forward, max_reverse, max_tangent, _first_hit_vjp, _sizes_reduce)
-block_op("MinOp", 1, 3, min_forward, min_reverse, min_tangent, _first_hit_vjp, _sizes_reduce)
+block_op("MaxOp", 1, 3, max_forward, max_reverse, max_tangent, _first_hit_vjp, _sizes_reduce,
+         jacobian="reduce", hessian="linear", chain="MaximumOp")
+block_op("MinOp", 1, 3, min_forward, min_reverse, min_tangent, _first_hit_vjp, _sizes_reduce,
+         jacobian="reduce", hessian="linear", chain="MinimumOp")
 
 
 # ---- cumsum ------------------------------------------------------------------------------
@@ -332,4 +336,4 @@ def cumsum_vjp(g, xs, y, params):
 
 
 block_op("CumsumOp", 1, 3, cumsum_forward, cumsum_reverse, cumsum_tangent, cumsum_vjp,
-         _sizes_scan)
+         _sizes_scan, jacobian="cumsum", hessian="linear")

@@ -42,4 +42,4 @@ def gather_vjp(g, xs, y, params):
 
 for _name in ("GatherOp", "DepOp"):
     block_op(_name, PER_ELEMENT, 0, gather_forward, gather_reverse, gather_tangent, gather_vjp,
-             sizes=None)
+             sizes=None, jacobian="gather", hessian="linear")

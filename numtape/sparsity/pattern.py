@@ -13,54 +13,20 @@ from numtape.sparsity import _sets
 from numtape.sparsity._hessian import hessian_pairs
 from numtape.ops.layout import arg_pointers, operand_extents
 
-# Jacobian: how output elements depend on operand elements (elementwise ops not listed follow
-# the elementwise rule, those with ``zero_derivative`` contribute nothing)
-JACOBIAN_RULES = {
-    "GatherOp": _sets.GATHER,   # element i depends on its own operand address
-    "DepOp": _sets.GATHER,
-    "SumOp": _sets.REDUCE,      # (outer, m, inner) block reduced over its middle axis
-    "ProdOp": _sets.REDUCE,
-    "MaxOp": _sets.REDUCE,
-    "MinOp": _sets.REDUCE,
-    "CumsumOp": _sets.CUMSUM,   # prefix along the middle axis
-    "MatMulOp": _sets.MATMUL,   # C[i, j] depends on row i of A and column j of B
-}
-
-# elementwise operands whose partial is identically zero (bit j set = operand j counts)
-DERIVATIVE_OPERANDS = {
-    "SelectOp": 0b110,     # select(c, a, b): the condition has zero derivative
-    "PolygammaOp": 0b10,   # polygamma(n, x): the order n is a constant
-}
-
-# Hessian: which operand sets meet in a non-zero second partial.  LINEAR ops (piecewise linear
-# ones included: their second derivative is zero wherever it exists) only pass liveness on.
-HESSIAN_RULES = {
-    **dict.fromkeys(["NegOp", "AddOp", "SubOp", "SelectOp", "AbsOp", "MaximumOp", "MinimumOp",
-                     "FmaxOp", "FminOp", "GatherOp", "DepOp", "SumOp", "MaxOp", "MinOp",
-                     "CumsumOp"], _sets.LINEAR),
-    "MulOp": _sets.CROSS,        # a * b: only a with b
-    "ChainMulOp": _sets.CROSS,
-    "MatMulOp": _sets.CROSS,     # A[i, k] with B[k, j] for every live C[i, j]
-    "DivOp": _sets.DIV,          # a / b: a with b, b with b
-    "XlogyOp": _sets.DIV,        # a * log(b): same shape of second derivative
-    "Xlog1pyOp": _sets.DIV,
-    "ProdOp": _sets.PROD,        # distinct elements of a reduced slice
-}
+# the op table's sparsity facts (OpSpec.jacobian / .hessian) as the kernels' rule codes
+JACOBIAN_CODES = {"elementwise": _sets.EW, "none": _sets.NONE, "gather": _sets.GATHER,
+                  "reduce": _sets.REDUCE, "cumsum": _sets.CUMSUM, "matmul": _sets.MATMUL,
+                  "dense": _sets.DENSE}
+HESSIAN_CODES = {"joint": _sets.JOINT, "linear": _sets.LINEAR, "cross": _sets.CROSS,
+                 "div": _sets.DIV, "prod": _sets.PROD}
 
 
 def _rule_tables():
-    """Per-opcode rule arrays for the kernels, read from the tables above and the op table."""
-    rule = np.empty(len(OPS), dtype=np.int64)
-    dmask = np.empty(len(OPS), dtype=np.int64)
-    hrule = np.empty(len(OPS), dtype=np.int64)
-    for spec in OPS:
-        if spec.kind == BLOCK:
-            rule[spec.code] = JACOBIAN_RULES.get(spec.name, _sets.DENSE)
-        else:
-            rule[spec.code] = _sets.NONE if spec.zero_derivative else _sets.EW
-        arity = max(spec.arity, 0)  # PER_ELEMENT ops are block ops: mask unused
-        dmask[spec.code] = DERIVATIVE_OPERANDS.get(spec.name, (1 << arity) - 1)
-        hrule[spec.code] = HESSIAN_RULES.get(spec.name, _sets.JOINT)
+    """Per-opcode rule arrays for the kernels, read from the op table."""
+    rule = np.array([JACOBIAN_CODES[spec.jacobian] for spec in OPS], dtype=np.int64)
+    dmask = np.array([(1 << max(spec.arity, 0)) - 1 if spec.active == -1 else spec.active
+                      for spec in OPS], dtype=np.int64)
+    hrule = np.array([HESSIAN_CODES[spec.hessian] for spec in OPS], dtype=np.int64)
     return rule, dmask, hrule
 
 
@@ -87,7 +53,7 @@ def jacobian_pattern(F):
     """Structural sparsity pattern of the Jacobian of tape ``F``.
 
     Forward propagation of input-index sets over the tape (each op's local rule from
-    ``JACOBIAN_RULES``), linear in the tape's size when sets stay small (banded problems).
+    ``OpSpec.jacobian``), linear in the tape's size when sets stay small (banded problems).
     The pattern is a superset of the non-zeros of ``F.jacobian(x)`` at every x, including the
     untaken branches of ``np.where``.
 
@@ -114,7 +80,7 @@ def hessian_pattern(F):
     """Structural sparsity pattern of the Hessian of a scalar tape ``F`` (n_out == 1).
 
     Forward dependence sets, then a reverse pass that follows liveness from the output and, at
-    each live op, joins the sets of the operands the op is nonlinear in (``HESSIAN_RULES``;
+    each live op, joins the sets of the operands the op is nonlinear in (``OpSpec.hessian``;
     unknown ops are taken as nonlinear in all their operands jointly).
 
     Returns

@@ -200,12 +200,9 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
 
 
 # ---- reductions --------------------------------------------------------------------------
-# TapeConfig(atomic="disable") expands a reduction into a left-to-right chain of scalar ops,
-# the order the block kernels use, so both give the same values.
-_CHAIN_OP = {"SumOp": _ADD, "ProdOp": _MUL, "MaxOp": BY_NAME["MaximumOp"].code,
-             "MinOp": BY_NAME["MinimumOp"].code}
-
-
+# TapeConfig(atomic="disable") expands a reduction into a left-to-right chain of scalar ops
+# (the op named by its OpSpec.chain), the order the block kernels use, so both give the same
+# values.
 def _chain(rec, code, src):
     """Running results of ``code`` along axis 1 of an (outer, m, inner) address array."""
     out = np.empty(src.shape, dtype=np.int64)
@@ -254,7 +251,7 @@ def _reduce(name, x, axis, keepdims, empty=None):
         src = a.transpose(keep + list(axes))
         outer, inner = int(np.prod([a.shape[d] for d in keep])), 1
     if not rec.atomic:
-        chain = _chain(rec, _CHAIN_OP[name], src.reshape(outer, m, inner))
+        chain = _chain(rec, BY_NAME[BY_NAME[name].chain].code, src.reshape(outer, m, inner))
         return wrap(rec, chain[:, -1, :].reshape(out_shape))
     start = rec.contiguous(src)
     o = rec.block_op(BY_NAME[name].code, 0, (start,), (outer, m, inner), outer * inner)

@@ -368,7 +368,7 @@ def elementwise(spec, *xs):
     rec = recorder_of(*xs)
     if rec is None:
         return spec.value(*[np.asarray(x, dtype=np.float64) for x in xs])
-    if spec.name in _COMPARISONS and not rec.comparisons:
+    if spec.comparison and not rec.comparisons:
         raise TracingError(f"{spec.name}: comparisons of traced values are forbidden by "
                            "TapeConfig(comparison='forbid')")
     addrs = [operand(rec, x) for x in xs]
@@ -399,8 +399,6 @@ def _one_address(a):
     first = a.flat[0]
     return bool(a.flat[-1] == first and np.all(a == first))
 
-
-_COMPARISONS = {"LtOp", "LeOp", "GtOp", "GeOp", "EqOp", "NeOp"}
 
 
 def record_block(name, operands, params, shape):

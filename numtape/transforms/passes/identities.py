@@ -15,11 +15,11 @@ Deliberately not applied:
 * ``x * 0``: ``inf * 0`` and ``nan * 0`` are NaN;
 * ``x - x``: ``inf - inf`` is NaN.
 
-Ops are looked up by name, so the table needs no other knowledge of the op set.
+Each op declares its identities in the op table (``OpSpec.identities``).
 """
 import math
 
-from numtape.ops import BY_NAME
+from numtape.ops import OPS
 
 
 def _one(c):
@@ -34,13 +34,11 @@ def _minus_zero(c):
     return c == 0.0 and math.copysign(1.0, c) < 0
 
 
-# opcode -> ((operand kept, neutral constant operand, test on the constant), ...)
-RULES = {
-    BY_NAME["MulOp"].code: ((0, 1, _one), (1, 0, _one)),
-    BY_NAME["DivOp"].code: ((0, 1, _one),),
-    BY_NAME["SubOp"].code: ((0, 1, _plus_zero),),
-    BY_NAME["AddOp"].code: ((0, 1, _minus_zero), (1, 0, _minus_zero)),
-}
+_TESTS = {"one": _one, "plus_zero": _plus_zero, "minus_zero": _minus_zero}
+# opcode -> ((operand kept, neutral constant operand, test on the constant), ...), from the
+# identities each op declares (OpSpec.identities)
+RULES = {spec.code: tuple((kept, neutral, _TESTS[t]) for kept, neutral, t in spec.identities)
+         for spec in OPS if spec.identities}
 
 
 def identity_operand(code, n, starts, lengths, is_const, values):
