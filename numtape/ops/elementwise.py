@@ -54,7 +54,8 @@ ew("SignOp", "np.sign(x)", ["0.0"], ufuncs=[np.sign], zero_derivative=True)
 # ---- binary: partials are d(a, b, y) ------------------------------------------------------
 ew("AddOp", "a + b", ["1.0", "1.0"], ufuncs=[np.add], hessian="linear",
    identities=((0, 1, "minus_zero"), (1, 0, "minus_zero")))
-ew("SubOp", "a - b", ["1.0", "-1.0"], ufuncs=[np.subtract], hessian="linear", identities=((0, 1, "plus_zero"),))
+ew("SubOp", "a - b", ["1.0", "-1.0"], ufuncs=[np.subtract], hessian="linear",
+   identities=((0, 1, "plus_zero"),))
 ew("MulOp", "a * b", ["b", "a"], ufuncs=[np.multiply], hessian="cross",
    identities=((0, 1, "one"), (1, 0, "one")))
 ew("DivOp", "a / b", ["1.0 / b", "-y / b"],
@@ -73,10 +74,12 @@ ew("HypotOp", "np.hypot(a, b)",
 # maximum/minimum propagate a NaN argument (the first one if both are): the derivative follows
 ew("MaximumOp", "np.maximum(a, b)",
    ["select(a != a, 1.0, select(b != b, 0.0, (a >= b) * 1.0))",
-    "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum], hessian="linear")
+    "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum],
+   hessian="linear")
 ew("MinimumOp", "np.minimum(a, b)",
    ["select(a != a, 1.0, select(b != b, 0.0, (a <= b) * 1.0))",
-    "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum], hessian="linear")
+    "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum],
+   hessian="linear")
 # fmax/fmin ignore a NaN argument, so the derivative goes to the other one
 ew("FmaxOp", "np.fmax(a, b)",
    ["select(a != a, 0.0, select(b != b, 1.0, (a >= b) * 1.0))",
@@ -92,10 +95,12 @@ ew("LogaddexpOp", "np.logaddexp(a, b)",
 ew("LtOp", "(a < b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less], zero_derivative=True, comparison=True)
 ew("LeOp", "(a <= b) * 1.0", ["0.0", "0.0"], ufuncs=[np.less_equal],
    zero_derivative=True, comparison=True)
-ew("GtOp", "(a > b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater], zero_derivative=True, comparison=True)
+ew("GtOp", "(a > b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater],
+   zero_derivative=True, comparison=True)
 ew("GeOp", "(a >= b) * 1.0", ["0.0", "0.0"], ufuncs=[np.greater_equal],
    zero_derivative=True, comparison=True)
-ew("EqOp", "(a == b) * 1.0", ["0.0", "0.0"], ufuncs=[np.equal], zero_derivative=True, comparison=True)
+ew("EqOp", "(a == b) * 1.0", ["0.0", "0.0"], ufuncs=[np.equal],
+   zero_derivative=True, comparison=True)
 ew("NeOp", "(a != b) * 1.0", ["0.0", "0.0"], ufuncs=[np.not_equal],
    zero_derivative=True, comparison=True)
 ew("AndOp", "((a != 0.0) & (b != 0.0)) * 1.0", ["0.0", "0.0"],

@@ -8,7 +8,7 @@ operands), so ops added to the table later give correct, if coarser, patterns.
 import numpy as np
 import scipy.sparse as sp
 
-from numtape.ops import BLOCK, OPS
+from numtape.ops import OPS
 from numtape.sparsity import _sets
 from numtape.sparsity._hessian import hessian_pairs
 from numtape.ops.layout import arg_pointers, operand_extents
