@@ -363,3 +363,17 @@ def test_declared_sparsity_of_every_op_covers_its_derivatives(name, f, x0):
     HP = hessian_pattern(S).toarray()
     assert np.all(HP[np.abs(H) > 1e-12 * max(1.0, np.abs(H).max())]), \
         "Hessian pattern misses a non-zero"
+
+
+def test_public_sparse_hessian_equals_dense_hessian():
+    """numtape.sparsity.sparse_hessian (star-colored tangent sweeps of the gradient tape) equals
+    the dense Hessian, with its plan reused at a second point."""
+    from numtape.sparsity import sparse_hessian
+    f = lambda x: np.sum(np.sin(x[1:] * x[:-1])) + np.sum(np.exp(x) * x[::-1])
+    F = nt.MakeTape(f, np.zeros(9))
+    x = np.linspace(-1.0, 1.0, 9)
+    np.testing.assert_allclose(sparse_hessian(F, x).toarray(), F.hessian(x), rtol=1e-13,
+                               atol=1e-13)
+    plan = HessianPlan(hessian_pattern(F))
+    np.testing.assert_allclose(sparse_hessian(F, 2 * x, plan).toarray(), F.hessian(2 * x),
+                               rtol=1e-13, atol=1e-13)

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 
 from numtape.sparsity import _kernels
 from numtape.sparsity.coloring import color_columns, color_rows, star_coloring
-from numtape.sparsity.pattern import jacobian_pattern
+from numtape.sparsity.pattern import hessian_pattern, jacobian_pattern
 
 _MAX_SEEDS = 64          # directions per sweep
 _WORK_FLOATS = 1 << 24   # bound on the (k, arena) tangent/adjoint workspace of one sweep
@@ -214,3 +214,23 @@ def sparse_hessian_from_gradient(G, x, hpattern=None, plan=None):
             hpattern = J + J.T
         plan = HessianPlan(hpattern)
     return plan(G, x)
+
+
+def sparse_hessian(F, x, plan=None):
+    """Sparse Hessian of scalar tape ``F`` at ``x``: compressed tangent sweeps of F's gradient
+    tape (built once per tape) over the star-colored ``hessian_pattern(F)``.  Pass a
+    ``HessianPlan`` to reuse the pattern and coloring across points.
+
+    >>> import numpy as np, numtape as nt
+    >>> F = nt.MakeTape(lambda x: np.sum(x[1:] * x[:-1]) + np.sum(x ** 3), np.zeros(4))
+    >>> sparse_hessian(F, np.ones(4)).toarray()
+    array([[6., 1., 0., 0.],
+           [1., 6., 1., 0.],
+           [0., 1., 6., 1.],
+           [0., 0., 1., 6.]])
+    """
+    if F.n_out != 1:
+        raise ValueError(f"sparse_hessian needs a scalar tape; this one has {F.n_out} outputs")
+    G = F.derived("gradient", F.jacfun)
+    return plan(G, x) if plan is not None else sparse_hessian_from_gradient(
+        G, x, hessian_pattern(F))
