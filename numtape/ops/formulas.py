@@ -31,9 +31,10 @@ def traced(*xs):
     return None
 
 
-def _polygamma(n, x):
-    """polygamma for the formulas: records PolygammaOp whenever an operand is traced (in a
-    derivative tape the order operand can be traced; its derivative is zero)."""
+def polygamma(n, x):
+    """The one polygamma of the formulas and of ``nt.polygamma``: SciPy's on numbers (the
+    kernels use numtape.kernels.special's), PolygammaOp recorded when an operand is traced (in
+    a derivative tape the order operand can be traced; its derivative is zero)."""
     t = traced(n, x)
     if t is not None:
         return t.__nt_elementwise__("PolygammaOp", n, x)
@@ -43,7 +44,7 @@ def _polygamma(n, x):
 class _Special:
     """scipy.special as the formulas see it, with ``polygamma`` able to record."""
 
-    polygamma = staticmethod(_polygamma)
+    polygamma = staticmethod(polygamma)
 
     def __getattr__(self, name):
         return getattr(sc, name)

@@ -1,13 +1,9 @@
 """scipy.special functions that NumPy's protocols cannot reach (Python functions, not ufuncs),
 written to record on traced arrays and to return SciPy's values on plain ones."""
 import numpy as np
-import scipy.special as sc
 
-from numtape.ops import BY_NAME
+from numtape.ops import formulas
 from numtape.trace.adarray import ADArray
-from numtape.trace.recorder import elementwise
-
-_POLYGAMMA = BY_NAME["PolygammaOp"]
 
 
 def polygamma(n, x):
@@ -25,5 +21,4 @@ def polygamma(n, x):
         n = np.asarray(n, dtype=np.float64)
         if np.any(n != np.floor(n)) or np.any(n < 0):
             raise ValueError("polygamma: n must be a non-negative integer")
-        return elementwise(_POLYGAMMA, n, x)
-    return sc.polygamma(n, x)
+    return formulas.polygamma(n, x)
