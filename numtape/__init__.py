@@ -19,7 +19,7 @@ from numtape.surface import functions as _functions  # noqa: F401  (registers Nu
 from numtape.surface import linalg
 from numtape.surface.functions import logsumexp, zeros
 from numtape.surface.special import polygamma
-from numtape.transforms import atomic as _atomic, jacfun as _jacfun  # noqa: F401  (seam)
+from numtape.transforms import calls as _calls, jacfun as _jacfun  # noqa: F401  (seam)
 from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
 from numtape.transforms import passes as _passes  # noqa: F401  (seam)
 

@@ -1,4 +1,4 @@
-"""Atomic tapes: the recorded derivative rule of a CallOp (``F.atomic()``, one node per call).
+"""Calls of atomic tapes (``F.atomic()``, one CallOp per call): the CallOp's recorded rule.
 
 A CallOp's sweeps live in the tape layer (``numtape.tape.sweeper``: the sub-tape's own sweeps,
 reverse and tangent recomputing its values from the call's input block), and recording one is
