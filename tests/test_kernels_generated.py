@@ -31,7 +31,7 @@ def functions(source):
 
 def test_checked_in_sweeps_are_current(source):
     assert _generate.render() == source, (
-        "numtape/kernels/sweeps.py is stale: run `python -m numtape.sweeps.generate`")
+        "numtape/sweeps/generated.py is stale: run `python -m numtape.sweeps.generate`")
 
 
 def test_op_names_and_hash_match_the_table():

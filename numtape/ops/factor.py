@@ -30,9 +30,10 @@ import numpy as np
 import scipy.linalg as la
 
 from numtape.ops import block_op
+from numtape.ops.flags import const_flag
 from numtape.ops.formulas import traced
 
-_CONST_A, _CONST_B = 16, 32
+_CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
 
 def _solve_triangular(a, b, trans=0, lower=False):

@@ -1,43 +1,19 @@
-"""The tape's layout: what a tape's arrays mean, read from the op table.
+"""The tape's layout: how to walk a tape's arrays, read from the op table.
 
 A tape is ``op, flags, out_ptr, args, iargs, consts, n_in, dep`` (DESIGN.md section 2).  This
-module is the one home of the facts every layer needs to walk those arrays: the flag bits, each
-opcode's arity and parameter count, where each op's operands and parameters start, and how long
-each operand block is.
-
-Flags byte of an op::
-
-    bits 0-3  BROADCAST_MASK   operand j of an elementwise op is one value broadcast
-    bits 4-6  CONST_MASK       operand j is a constant: sweeps skip its adjoint
+module is the one home of the facts every layer needs to walk those arrays: each opcode's arity
+and parameter count, where each op's operands and parameters start, and how long each operand
+block is.  The flags byte's bits are in ``numtape.ops.flags``.
 """
 import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
-
-CONST_BIT = 4                          # flag bit of operand 0's "constant" mark
-MAX_MARKED = 3                         # operands 0..2 can be marked constant
-BROADCAST_MASK = (1 << CONST_BIT) - 1  # the broadcast bits of a flags byte
-CONST_MASK = ((1 << MAX_MARKED) - 1) << CONST_BIT
+from numtape.ops.flags import CONST_BIT
 
 ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
 NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
-
-
-def const_flag(j):
-    """The flag bit marking operand j constant."""
-    return 1 << (CONST_BIT + j)
-
-
-def broadcast_flag(j):
-    """The flag bit marking operand j a broadcast scalar."""
-    return 1 << j
-
-
-def const_operand(f, j):
-    """Whether flags ``f`` (an int or an array of them) mark operand j constant."""
-    return (f >> (CONST_BIT + j)) & 1 == 1
 
 
 def arg_pointers(op, size):

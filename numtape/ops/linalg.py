@@ -11,8 +11,9 @@ import numba
 import numpy as np
 
 from numtape.ops import block_op
+from numtape.ops.flags import const_flag
 
-_CONST_A, _CONST_B = 16, 32
+_CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
 
 @numba.njit(nogil=True)

@@ -22,7 +22,8 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.ops import BY_NAME, OPS
-from numtape.ops.layout import const_operand, arg_pointers
+from numtape.ops.layout import arg_pointers
+from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
 try:

@@ -12,8 +12,8 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.ops import OPS
-from numtape.ops.layout import (ARITY, BROADCAST_MASK, CONST_BIT, IS_BLOCK, MAX_MARKED,
-                                arg_pointers, op_params, operand_extents)
+from numtape.ops.flags import BROADCAST_MASK, CONST_BIT, MAX_MARKED
+from numtape.ops.layout import ARITY, IS_BLOCK, arg_pointers, op_params, operand_extents
 
 _NCODES = len(OPS)
 MAX_INDEX = 1 << 62

@@ -22,7 +22,8 @@ import numpy as np
 from numtape import config
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME
-from numtape.ops.layout import ARITY, MAX_MARKED, arg_pointers, const_flag
+from numtape.ops.layout import ARITY, arg_pointers
+from numtape.ops.flags import MAX_MARKED, const_flag
 
 CONST_BASE = 1 << 60
 CAPTURE_BASE = 1 << 59   # provisional addresses of values captured from outer recordings

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.ops import BLOCK, BY_NAME, OPS, PER_ELEMENT
-from numtape.ops.layout import arg_pointers, const_operand, operand_extents
+from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
 from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape, replay

@@ -8,7 +8,8 @@ assuming it, because a wrong address would silently read another value.
 """
 import numpy as np
 
-from numtape.ops.layout import ARITY, BROADCAST_MASK, MAX_MARKED, arg_pointers, const_flag
+from numtape.ops.layout import ARITY, arg_pointers
+from numtape.ops.flags import BROADCAST_MASK, MAX_MARKED, const_flag
 
 
 def read_slots(arena_size, starts, lengths):
