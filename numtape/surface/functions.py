@@ -250,12 +250,10 @@ def _reduce(name, x, axis, keepdims, empty=None):
     else:
         src = a.transpose(keep + list(axes))
         outer, inner = int(np.prod([a.shape[d] for d in keep])), 1
-    if not rec.atomic:
+    if not rec.blocks:
         chain = _chain(rec, BY_NAME[BY_NAME[name].chain].code, src.reshape(outer, m, inner))
         return wrap(rec, chain[:, -1, :].reshape(out_shape))
-    start = rec.contiguous(src)
-    o = rec.block_op(BY_NAME[name].code, 0, (start,), (outer, m, inner), outer * inner)
-    return wrap(rec, np.arange(o, o + outer * inner, dtype=np.int64).reshape(out_shape))
+    return wrap(rec, rec.record_block(name, [src], (outer, m, inner), out_shape))
 
 
 @implements(np.sum)
@@ -321,12 +319,9 @@ def cumsum(a, axis=None, dtype=None, out=None):
     if m == 0:
         return wrap(rec, addr)
     outer, inner = int(np.prod(addr.shape[:ax])), int(np.prod(addr.shape[ax + 1:]))
-    if not rec.atomic:
+    if not rec.blocks:
         return wrap(rec, _chain(rec, _ADD, addr.reshape(outer, m, inner)).reshape(addr.shape))
-    start = rec.contiguous(addr)
-    n = addr.size
-    o = rec.block_op(BY_NAME["CumsumOp"].code, 0, (start,), (outer, m, inner), n)
-    return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(addr.shape))
+    return wrap(rec, rec.record_block("CumsumOp", [addr], (outer, m, inner), addr.shape))
 
 
 # ---- products ----------------------------------------------------------------------------
@@ -336,7 +331,7 @@ def _matmul2(rec, a, b):
     n = b.shape[1]
     if k == 0:
         return np.full((m, n), rec.const(0.0), dtype=np.int64)
-    if not rec.atomic:
+    if not rec.blocks:
         out = np.empty((m, n), dtype=np.int64)
         for i in range(m):
             for j in range(n):
@@ -346,9 +341,7 @@ def _matmul2(rec, a, b):
                                                                       int(b[t, j])))))
                 out[i, j] = c
         return out
-    sa, sb = rec.contiguous(a), rec.contiguous(b)
-    o = rec.block_op(BY_NAME["MatMulOp"].code, 0, (sa, sb), (m, k, n), m * n)
-    return np.arange(o, o + m * n, dtype=np.int64).reshape(m, n)
+    return rec.record_block("MatMulOp", [a, b], (m, k, n), (m, n))
 
 
 @implements(np.matmul)

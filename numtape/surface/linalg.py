@@ -130,7 +130,7 @@ def cholesky(a, upper=False):
 def _cholesky2(a):
     n = np.shape(a)[0]
     rec = recorder_of(a)
-    if rec.atomic:
+    if rec.blocks:
         return record_block("CholeskyOp", (a,), (n,), (n, n))
     a = a if type(a) is ADArray else wrap(rec, addr_array(rec, a))
     L = wrap(rec, np.full((n, n), rec.const(0.0), dtype=np.int64))
@@ -173,7 +173,7 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
         raise ValueError(f"solve_triangular: a has shape {np.shape(a)}, b has shape "
                          f"{np.shape(b)}")
     rec = recorder_of(a, b)
-    if rec.atomic:
+    if rec.blocks:
         return record_block("TriSolveOp", (a, b), (n, k, int(bool(lower)), trans), (n, k))
     return _trisolve_scalar(rec, a, b, trans, lower)
 

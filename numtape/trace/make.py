@@ -80,7 +80,7 @@ def inline(F, x):
     """F called on traced ``x`` while a recording is open: one CallOp if F is atomic (and
     ``TapeConfig(atomic="enable")``), else F's ops replayed into the recording."""
     rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
-    if F.records_as_call and rec.atomic:
+    if F.records_as_call and rec.blocks:
         return record_call(F, x)
     where = replay(F, rec, x)
     return wrap(rec, where[F.dep].reshape(F.out_shape))
@@ -112,7 +112,7 @@ def replay(F, rec, x):
         params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
         if F.op[k] == CALL:
             sub = F.subtapes[params[2]]
-            if not rec.atomic:   # TapeConfig(atomic="disable"): inline the call too
+            if not rec.blocks:   # TapeConfig(atomic="disable"): inline the call too
                 a = int(F.args[arg_ptr[k]])
                 inner = replay(sub, rec, wrap(rec, where[a:a + sub.n_in]))
                 where[F.out_ptr[k]:F.out_ptr[k + 1]] = inner[sub.dep]
@@ -127,6 +127,5 @@ def record_call(F, x):
     """Record one CallOp of atomic tape F on traced input x; returns the traced outputs."""
     rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
     xa = input_addresses(F, rec, x)
-    o = rec.block_op(CALL, 0, [rec.contiguous(xa)], (F.n_in, F.n_out, rec.subtape(F)),
-                     F.n_out)
-    return wrap(rec, np.arange(o, o + F.n_out, dtype=np.int64).reshape(F.out_shape))
+    return wrap(rec, rec.record_block("CallOp", [xa], (F.n_in, F.n_out, rec.subtape(F)),
+                                      F.out_shape))

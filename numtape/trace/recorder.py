@@ -68,7 +68,8 @@ class Recorder:
         self.captured = []                      # (outer recording, address) per capture
         self._capture_at = {}
         self.active = True
-        self.atomic = config.current()["atomic"] == "enable"
+        # TapeConfig(atomic="enable"): block ops (and CallOps); "disable": scalar expansion
+        self.blocks = config.current()["atomic"] == "enable"
         self.comparisons = config.current()["comparison"] == "tape"
 
     # ---- constants ---------------------------------------------------------------------
