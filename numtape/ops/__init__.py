@@ -33,6 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
+from numtape.ops.flags import const_operand
 from numtape.ops.formulas import NAMESPACE
 
 ELEMENTWISE = "elementwise"
@@ -122,6 +125,37 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False, **fa
     return _register(spec)
 
 
+def reverse_from_rule(vjp, nparams, sizes):
+    """A host op's reverse body derived from its recorded rule, so the derivative is written
+    once: ``vjp`` evaluated on numbers, with the output adjoints of every seed direction that
+    is not all zero stacked as g (k, n) (a zero seed contributes exactly zero); the rule treats
+    leading dimensions as seeds (one factorization for all of them), and its cotangents are
+    added to the operands not marked constant."""
+    lengths = {}   # operand lengths by parameters (sizes() is vectorized, slow for one op)
+
+    def reverse(val, adj, o, n, args, p, iargs, q, f, work):
+        if adj.shape[0] == 1:   # one seed (gradients): a view, no search
+            rows = slice(None)
+            if not adj[0, o:o + n].any():
+                return
+        else:
+            rows = np.flatnonzero(adj[:, o:o + n].any(axis=1))
+            if rows.size == 0:
+                return
+        params = tuple(int(v) for v in iargs[q:q + nparams])
+        lens = lengths.get(params)
+        if lens is None:
+            ls, _ = sizes(np.array(params, dtype=np.int64)[:, None])
+            lens = lengths[params] = [int(np.ravel(ln)[0]) for ln in ls]
+        starts = [int(args[p + j]) for j in range(len(lens))]
+        xs = [val[s:s + ln] for s, ln in zip(starts, lens)]
+        cts = vjp(adj[rows, o:o + n], xs, val[o:o + n], params)
+        for j, ct in enumerate(cts):
+            if ct is not None and not const_operand(f, j):
+                adj[rows, starts[j]:starts[j] + lens[j]] += ct
+    return reverse
+
+
 def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
              bounds=None, host=False, jacobian="dense", **facts):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
@@ -131,8 +165,11 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
     ``scratch(params)`` is the length of the ``work`` array the bodies need (default none).
     ``bounds`` gives (low, high) per parameter (high None: the arena size); by default every
     parameter is a dimension in [1, arena].  A ``host`` op's bodies are plain Python (NumPy,
-    SciPy's LAPACK): tapes run them between segments of the jitted sweeps, which never see them.
+    SciPy's LAPACK): tapes run them between segments of the jitted sweeps, which never see them;
+    a host op given ``reverse=None`` gets ``reverse_from_rule(vjp, ...)``.
     """
+    if host and reverse is None and vjp is not None:
+        reverse = reverse_from_rule(vjp, nparams, sizes)
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
                             sizes=sizes, scratch=scratch,

@@ -36,12 +36,36 @@ from numtape.ops.formulas import traced
 _CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
 
+# The recorded rules (``*_vjp``) are written once for both of their uses: on traced values while
+# a derivative tape records (g of shape (n,)), and on numbers as the host ops' reverse bodies
+# (``reverse_from_rule``: g of shape (k, n), one row per seed direction).  The helpers below
+# treat leading dimensions as a stack of seeds and solve them side by side, one factorization
+# for all of them.
+def _T(M):
+    """M transposed in its last two axes."""
+    return M.T if M.ndim == 2 else np.swapaxes(M, -1, -2)
+
+
+def _solve(a, b):
+    """a^-1 b for b of shape (..., m, k): one LU for every leading index."""
+    if traced(a, b) is not None or b.ndim == 2:
+        return np.linalg.solve(a, b)
+    if b.shape[0] == 1:
+        return np.linalg.solve(a, b[0])[None]
+    lu = la.lu_factor(a, check_finite=False)
+    return _stacked(lambda M, R: la.lu_solve(M, R, check_finite=False), lu, b)
+
+
 def _solve_triangular(a, b, trans=0, lower=False):
-    """scipy.linalg.solve_triangular for the recorded rules, on arrays or traced values."""
+    """scipy.linalg.solve_triangular on arrays (b of shape (..., m, k), side by side) or traced
+    values."""
     t = traced(a, b)
     if t is not None:
         return t.__nt_function__("solve_triangular")(a, b, trans=trans, lower=lower)
-    return la.solve_triangular(a, b, trans=trans, lower=lower)
+    if b.ndim == 2 or b.shape[0] == 1:
+        return la.solve_triangular(a, b.reshape(b.shape[-2:]), trans=trans, lower=lower,
+                                   check_finite=False).reshape(b.shape)
+    return _tri(a, b, lower, trans)
 
 
 def _mat(v, start, rows, cols):
@@ -56,6 +80,7 @@ def _seeds(d, start, rows, cols):
 def _stacked(fn, M, S):
     """fn applied to the (rows, k*cols) side-by-side stack of the k matrices S; back to
     (k, rows', cols)."""
+    S = S.reshape(-1, *S.shape[-2:])
     k, rows, cols = S.shape
     out = fn(M, S.transpose(1, 0, 2).reshape(rows, k * cols))
     return out.reshape(out.shape[0], k, cols).transpose(1, 0, 2)
@@ -74,17 +99,6 @@ def solve_forward(val, o, n, args, p, iargs, q, f, work):
                                               _mat(val, args[p + 1], m, k))
 
 
-def solve_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, k, a, b = int(iargs[q]), int(iargs[q + 1]), int(args[p]), int(args[p + 1])
-    lu = la.lu_factor(_mat(val, a, m, m), check_finite=False)
-    Bbar = _stacked(lambda M, R: la.lu_solve(M, R, trans=1, check_finite=False), lu,
-                    _seeds(adj, o, m, k))
-    if (f & _CONST_B) == 0:
-        adj[:, b:b + m * k] += Bbar.reshape(-1, m * k)
-    if (f & _CONST_A) == 0:
-        adj[:, a:a + m * m] -= (Bbar @ _mat(val, o, m, k).T).reshape(-1, m * m)
-
-
 def solve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     m, k, a, b = int(iargs[q]), int(iargs[q + 1]), int(args[p]), int(args[p + 1])
     lu = la.lu_factor(_mat(val, a, m, m), check_finite=False)
@@ -94,10 +108,12 @@ def solve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def solve_vjp(g, xs, y, params):
+    """B' = A^-T X', A' = -B' X^T."""
     m, k = (int(v) for v in params)
+    lead = g.shape[:-1]
     A, X = xs[0].reshape(m, m), y.reshape(m, k)
-    gb = np.linalg.solve(A.T, g.reshape(m, k))
-    return [-(gb @ X.T).ravel(), gb.ravel()]
+    gb = _solve(A.T, g.reshape(lead + (m, k)))
+    return [-(gb @ X.T).reshape(lead + (m * m,)), gb.reshape(lead + (m * k,))]
 
 
 def _sizes_solve(params):
@@ -105,7 +121,7 @@ def _sizes_solve(params):
     return [m * m, m * k], m * k
 
 
-block_op("SolveOp", 2, 2, solve_forward, solve_reverse, solve_tangent, solve_vjp, _sizes_solve,
+block_op("SolveOp", 2, 2, solve_forward, None, solve_tangent, solve_vjp, _sizes_solve,
          host=True)
 
 
@@ -121,19 +137,6 @@ def trisolve_forward(val, o, n, args, p, iargs, q, f, work):
         check_finite=False)
 
 
-def trisolve_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
-    a, b = int(args[p]), int(args[p + 1])
-    A, X = _mat(val, a, m, m), _mat(val, o, m, k)
-    Bbar = _tri(A, _seeds(adj, o, m, k), lower, 1 - trans)
-    if (f & _CONST_B) == 0:
-        adj[:, b:b + m * k] += Bbar.reshape(-1, m * k)
-    if (f & _CONST_A) == 0:   # A' = -(B' X^T) (transposed if trans), on A's triangle
-        Mbar = Bbar @ X.T
-        Abar = Mbar.transpose(0, 2, 1) if trans else Mbar
-        adj[:, a:a + m * m] -= np.where(_triangle(m, lower), Abar, 0.0).reshape(-1, m * m)
-
-
 def trisolve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
     a, b = int(args[p]), int(args[p + 1])
@@ -145,15 +148,17 @@ def trisolve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def trisolve_vjp(g, xs, y, params):
+    """B' = op(T)^-T X', T' = -(B' X^T) (transposed if trans) on T's triangle."""
     m, k, lower, trans = (int(v) for v in params)
+    lead = g.shape[:-1]
     A, X = xs[0].reshape(m, m), y.reshape(m, k)
-    gb = _solve_triangular(A, g.reshape(m, k), trans=1 - trans, lower=bool(lower))
-    ga = -(X @ gb.T) if trans else -(gb @ X.T)
-    tri = np.tri(m, dtype=bool) if lower else np.tri(m, dtype=bool).T
-    return [np.where(tri, ga, 0.0).ravel(), gb.ravel()]
+    gb = _solve_triangular(A, g.reshape(lead + (m, k)), trans=1 - trans, lower=bool(lower))
+    ga = -(X @ _T(gb)) if trans else -(gb @ X.T)
+    return [np.where(_triangle(m, lower), ga, 0.0).reshape(lead + (m * m,)),
+            gb.reshape(lead + (m * k,))]
 
 
-block_op("TriSolveOp", 2, 4, trisolve_forward, trisolve_reverse, trisolve_tangent, trisolve_vjp,
+block_op("TriSolveOp", 2, 4, trisolve_forward, None, trisolve_tangent, trisolve_vjp,
          _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True)
 
 
@@ -171,15 +176,6 @@ def cholesky_forward(val, o, n, args, p, iargs, q, f, work):
     _mat(val, o, m, m)[...] = np.linalg.cholesky(_mat(val, args[p], m, m))
 
 
-def cholesky_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, a = int(iargs[q]), int(args[p])
-    L = _mat(val, o, m, m)
-    P = _phi_stack(L.T @ np.tril(_seeds(adj, o, m, m)))
-    Y = _tri(L, P, True, 1)                          # L^-T P
-    Z = _tri(L, Y.transpose(0, 2, 1), True, 1)       # (L^-T P L^-1)^T = S^T
-    adj[:, a:a + m * m] += _phi_stack(Z + Z.transpose(0, 2, 1)).reshape(-1, m * m)
-
-
 def cholesky_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     m, a = int(iargs[q]), int(args[p])
     L = _mat(val, o, m, m)
@@ -193,17 +189,21 @@ def cholesky_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 def _phi(M, m):
     """The lower triangle of M with its diagonal halved (a constant mask: no op on ADArrays
     but one product)."""
+    if traced(M) is None:
+        return _phi_stack(M)
     w = np.tri(m) - 0.5 * np.eye(m)
     return np.where(w != 0.0, M * w, 0.0)
 
 
 def cholesky_vjp(g, xs, y, params):
+    """Murray's rule: P = Phi(L^T L'), S = L^-T P L^-1, A' = Phi(S + S^T) (lower triangle read)."""
     m = int(params[0])
+    lead = g.shape[:-1]
     L = y.reshape(m, m)
-    P = _phi(L.T @ np.where(np.tri(m, dtype=bool), g.reshape(m, m), 0.0), m)
-    Y = _solve_triangular(L, P, trans=1, lower=True)
-    Z = _solve_triangular(L, Y.T, trans=1, lower=True)
-    return [_phi(Z + Z.T, m).ravel()]
+    P = _phi(L.T @ np.where(np.tri(m, dtype=bool), g.reshape(lead + (m, m)), 0.0), m)
+    Y = _solve_triangular(L, P, trans=1, lower=True)          # L^-T P
+    Z = _solve_triangular(L, _T(Y), trans=1, lower=True)      # (L^-T P L^-1)^T = S^T
+    return [_phi(Z + _T(Z), m).reshape(lead + (m * m,))]
 
 
 def _sizes_square(params):
@@ -211,7 +211,7 @@ def _sizes_square(params):
     return [m * m], m * m
 
 
-block_op("CholeskyOp", 1, 1, cholesky_forward, cholesky_reverse, cholesky_tangent, cholesky_vjp,
+block_op("CholeskyOp", 1, 1, cholesky_forward, None, cholesky_tangent, cholesky_vjp,
          _sizes_square, host=True)
 
 
@@ -263,13 +263,6 @@ def slogdet_forward(val, o, n, args, p, iargs, q, f, work):
     val[o], val[o + 1] = np.linalg.slogdet(_mat(val, args[p], m, m))
 
 
-def slogdet_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    m, a = int(iargs[q]), int(args[p])
-    g = adj[:, o + 1]
-    if np.any(g != 0.0):
-        adj[:, a:a + m * m] += g[:, None] * _inverse_t(val, args, p, m)
-
-
 def slogdet_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     m, a = int(iargs[q]), int(args[p])
     tan[:, o] = 0.0   # the sign is piecewise constant
@@ -277,8 +270,9 @@ def slogdet_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def slogdet_vjp(g, xs, y, params):
+    """log|det A|' = A^-T (the sign is piecewise constant)."""
     m = int(params[0])
-    return [(g[1:2] * np.linalg.inv(xs[0].reshape(m, m)).T).ravel()]
+    return [g[..., 1:2] * np.linalg.inv(xs[0].reshape(m, m)).T.ravel()]
 
 
 def _sizes_det(params):
@@ -292,5 +286,5 @@ def _sizes_slogdet(params):
 
 
 block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det, host=True)
-block_op("SlogdetOp", 1, 1, slogdet_forward, slogdet_reverse, slogdet_tangent, slogdet_vjp,
+block_op("SlogdetOp", 1, 1, slogdet_forward, None, slogdet_tangent, slogdet_vjp,
          _sizes_slogdet, host=True)
