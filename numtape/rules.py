@@ -2,26 +2,14 @@
 
 ``vjp_rule`` works on plain NumPy arrays (tests hold it against the jitted reverse bodies) and
 on ADArrays (derivative tapes record it).  Elementwise rules come from the op's local partials,
-chained with ``chain_mul`` (0 * anything = 0, the sweeps' convention).
+chained with ``strong_mul`` (0 * anything = 0, the sweeps' convention).
 """
-import numpy as np
 
 from numtape.tape.seam import use
-from numtape.trace.adarray import ADArray
-from numtape.trace.recorder import elementwise
 from numtape.ops import BLOCK, BY_NAME
+from numtape.ops.formulas import strong_mul
 
-_CHAIN = BY_NAME["ChainMulOp"]
 _CALL_CODE = BY_NAME["CallOp"].code
-
-
-def chain_mul(g, d):
-    """g * d, but exactly 0 where either factor is 0 (even if the other is inf or NaN)."""
-    if type(g) is ADArray or type(d) is ADArray:
-        return elementwise(_CHAIN, g, d)
-    g, d = np.asarray(g, dtype=np.float64), np.asarray(d, dtype=np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        return np.where((g == 0.0) | (d == 0.0), 0.0, g * d)
 
 
 def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
@@ -48,4 +36,4 @@ def chain_partial(g, d):
             return g
         if d == -1.0:
             return -g
-    return chain_mul(g, d)
+    return strong_mul(g, d)

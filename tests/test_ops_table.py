@@ -642,6 +642,10 @@ _C4 = _rand(4, 13)
 _ATOM_SUM = nt.MakeTape(lambda v: np.sum(np.sin(v) * v), np.zeros(3)).atomic()
 _ATOM_VEC = nt.MakeTape(lambda v: np.stack([v[0] * np.exp(v[1]), np.cos(v[0])]),
                         np.zeros(2)).atomic()
+# derivative tapes of products hold ChainMatMulOp (the rules' strong-zero product)
+_MM_GRAD = nt.MakeTape(lambda v: np.sum(np.sin(v[:6].reshape(2, 3) @ v[6:].reshape(3, 2))),
+                       np.zeros(12)).jacfun()
+_MM_VJP = nt.MakeTape(lambda v: v[:6].reshape(2, 3) @ v[6:9], np.zeros(9)).jacfun()
 _ATOM_NESTED = nt.MakeTape(lambda v: _ATOM_VEC(v)[0] * _ATOM_VEC(v[::-1])[1], np.zeros(2)).atomic()
 
 
@@ -758,6 +762,10 @@ BLOCK_CASES = {
         Case("method", lambda x: x.cumsum(), _rand((2, 3), 60)),
         Case("nonlinear", lambda x: np.cumsum(np.sin(x), axis=1) ** 2, _rand((2, 3), 61)),
         Case("add.accumulate", lambda x: np.add.accumulate(x), _rand((3, 4), 62)),
+    ],
+    "ChainMatMulOp": [
+        Case("gradient-of-product", lambda x: _MM_GRAD(x) * x, _rand(12, 60)),
+        Case("jacobian-of-matvec", lambda x: np.sin(_MM_VJP(x)), _rand(9, 61)),
     ],
     "MatMulOp": [
         Case("mat@mat", _mm((3, 4), (4, 2)), _rand(20, 70)),

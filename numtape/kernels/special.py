@@ -149,15 +149,27 @@ def polygamma(n, x):
     sign = 1.0 if n % 2.0 == 1.0 else -1.0         # (-1) ** (n + 1)
     if x <= 0.0 and x == math.floor(x):
         return sign * math.inf
+    small = n < 150.0   # n! finite (it overflows from n ~ 170; x ** n from n ~ 154 on)
+    lg = math.lgamma(n + 1.0)
     r = 0.0
-    while x < 20.0 + n:                            # sum_k 1 / (x + k) ** (n + 1)
-        r += x ** -(n + 1.0)
+    while x < 20.0 + n:                            # n! sum_k 1 / (x + k) ** (n + 1)
+        r += x ** -(n + 1.0) if small else math.exp(lg - (n + 1.0) * math.log(x))
         x += 1.0
-    s = math.gamma(n) / x ** n + math.gamma(n + 1.0) / (2.0 * x ** (n + 1.0))
-    for k in range(1, _B2K.shape[0] + 1):
-        s += _B2K[k - 1] * math.exp(math.lgamma(2.0 * k + n) - math.lgamma(2.0 * k + 1.0)) \
-            / x ** (2.0 * k + n)
-    return sign * (s + math.gamma(n + 1.0) * r)
+    if small:
+        r *= math.gamma(n + 1.0)
+    # the asymptotic series at x >= 20 + n: direct while its powers stay finite, in logs beyond
+    lx = math.log(x)
+    if small and (n + 2.0 * _B2K.shape[0]) * lx < 700.0:
+        s = math.gamma(n) / x ** n + math.gamma(n + 1.0) / (2.0 * x ** (n + 1.0))
+        for k in range(1, _B2K.shape[0] + 1):
+            s += _B2K[k - 1] * math.exp(math.lgamma(2.0 * k + n) - math.lgamma(2.0 * k + 1.0)) \
+                / x ** (2.0 * k + n)
+    else:
+        s = math.exp(math.lgamma(n) - n * lx) + 0.5 * math.exp(lg - (n + 1.0) * lx)
+        for k in range(1, _B2K.shape[0] + 1):
+            s += _B2K[k - 1] * math.exp(math.lgamma(2.0 * k + n) - math.lgamma(2.0 * k + 1.0)
+                                        - (2.0 * k + n) * lx)
+    return sign * (s + r)
 
 
 @numba.njit(nogil=True)

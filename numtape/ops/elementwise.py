@@ -3,9 +3,9 @@
 Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`` is the op's
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
-Names available: ``np``, ``sc`` (scipy.special; inside the kernels, ops/_special.py),
+Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
-ops/_duck.py.  Conventions at
+ops/formulas.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;
 sqrt'(0) = inf (use np.where to guard it: the untaken branch contributes exactly zero).
 """
@@ -60,9 +60,10 @@ ew("MulOp", "a * b", ["b", "a"], ufuncs=[np.multiply], hessian="cross",
    identities=((0, 1, "one"), (1, 0, "one")))
 ew("DivOp", "a / b", ["1.0 / b", "-y / b"],
    ufuncs=[np.divide, np.true_divide], hessian="div", identities=((0, 1, "one"),))
-# d/db a**b = y log a, taken as 0 where y == 0 (so 0**b and constant-exponent tapes stay finite)
+# d/db a**b = y log a, taken as 0 where y == 0 (so 0**b and constant-exponent tapes stay finite);
+# d/da is 0 where b == 0 (a**0 is the constant 1: no 0 * inf at a = 0, as in JAX and PyTorch)
 ew("PowOp", "a ** b",
-   ["b * a ** (b - 1.0)", "select(y == 0.0, 0.0, y * np.log(a))"],
+   ["select(b == 0.0, 0.0, b * a ** (b - 1.0))", "select(y == 0.0, 0.0, y * np.log(a))"],
    ufuncs=[np.power, np.float_power])
 # scaled by hypot: a*a + b*b would overflow or underflow far from 1
 ew("Arctan2Op", "np.arctan2(a, b)",
@@ -124,7 +125,8 @@ ew("ErfOp", "sc.erf(x)", ["TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erf])
 ew("ErfcOp", "sc.erfc(x)", ["-TWO_SQRTPI * np.exp(-(x * x))"], ufuncs=[sc.erfc])
 ew("ErfcxOp", "sc.erfcx(x)", ["2.0 * x * y - TWO_SQRTPI"], ufuncs=[sc.erfcx])
 ew("NdtrOp", "sc.ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x)"], ufuncs=[sc.ndtr])
-ew("ExpitOp", "sc.expit(x)", ["y * (1.0 - y)"], ufuncs=[sc.expit])
+# expit(x) expit(-x), not y (1 - y): 1 - y cancels in the upper tail (all digits beyond x ~ 37)
+ew("ExpitOp", "sc.expit(x)", ["y * sc.expit(-x)"], ufuncs=[sc.expit])
 ew("LogitOp", "sc.logit(x)", ["1.0 / (x * (1.0 - x))"], ufuncs=[sc.logit])
 # xlogy(0, b) = 0 for every b: the derivative in a is log b there too, in b it is 0
 ew("XlogyOp", "sc.xlogy(a, b)", ["np.log(b)", "select(a == 0.0, 0.0, a / b)"],

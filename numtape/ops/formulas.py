@@ -23,12 +23,24 @@ SQRT1_2 = math.sqrt(0.5)
 def traced(*xs):
     """The first traced value among ``xs``, or None.  Traced classes (the trace layer's ADArray)
     mark themselves with ``__nt_traced__`` and record through their methods
-    ``__nt_elementwise__(op_name, *operands)`` and ``__nt_function__(name)``, so the formulas and
+    ``__nt_elementwise__(op_name, *operands)``, ``__nt_block__(op_name, operands, params,
+    shape)`` and ``__nt_function__(name)``, so the formulas and
     recorded rules here never import the recording layer above them."""
     for x in xs:
         if hasattr(type(x), "__nt_traced__"):
             return x
     return None
+
+
+def strong_mul(a, b):
+    """a * b, but exactly 0 where either factor is 0 (even if the other is inf or NaN): the
+    derivative convention's product, for recorded rules (ChainMulOp on traced values)."""
+    t = traced(a, b)
+    if t is not None:
+        return t.__nt_elementwise__("ChainMulOp", a, b)
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.where((a == 0.0) | (b == 0.0), 0.0, a * b)
 
 
 def polygamma(n, x):

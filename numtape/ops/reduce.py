@@ -9,6 +9,7 @@ import numba
 import numpy as np
 
 from numtape.ops import block_op
+from numtape.ops.formulas import strong_mul
 
 # unsigned offsets: Numba skips negative-index wraparound, and simple loops vectorize
 _u = np.uint64
@@ -183,8 +184,9 @@ def prod_vjp(g, xs, y, params):
     others = [np.ones((outer, inner)) if lt is None and rt is None else
               rt if lt is None else lt if rt is None else lt * rt
               for lt, rt in zip(left, right)]
-    return [(_spread(g, outer, m, inner).reshape(outer, m, inner) * np.stack(others, axis=1))
-            .ravel()]
+    # a zero adjoint stays exactly zero against an infinite product of the others
+    return [strong_mul(_spread(g, outer, m, inner).reshape(outer, m, inner),
+                       np.stack(others, axis=1)).ravel()]
 
 
 block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _sizes_reduce,
@@ -245,7 +247,7 @@ def _first_hit_vjp(g, xs, y, params):
     yb = y.reshape(outer, 1, inner)
     hit = (x == yb) + (x != x) * (yb != yb)
     first = hit * (np.cumsum(hit, axis=1) == 1.0)
-    return [(_spread(g, outer, m, inner).reshape(outer, m, inner) * first).ravel()]
+    return [strong_mul(_spread(g, outer, m, inner).reshape(outer, m, inner), first).ravel()]
 
 
 @numba.njit(nogil=True)

@@ -6,6 +6,7 @@ TracingError naming the function.
 from __future__ import annotations
 
 import numpy as np
+import scipy.special
 
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME
@@ -196,7 +197,7 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
         a = np.maximum(a, a_min)
     if a_max is not None:
         a = np.minimum(a, a_max)
-    return a
+    return a.copy() if a_min is None and a_max is None else a   # never the input's addresses
 
 
 # ---- reductions --------------------------------------------------------------------------
@@ -241,8 +242,8 @@ def _reduce(name, x, axis, keepdims, empty=None):
             raise ValueError(f"zero-size array to reduction operation {name} which has no "
                              "identity")
         return wrap(rec, np.full(out_shape, rec.const(empty), dtype=np.int64))
-    if a.ndim == 0 or m == 1 and name != "CumsumOp":
-        return wrap(rec, a.reshape(out_shape))
+    if a.ndim == 0 or m == 1 and name != "CumsumOp":   # the values, in a new array
+        return wrap(rec, a.reshape(out_shape).copy())
     if len(axes) == 1:
         ax = axes[0]
         outer, inner = int(np.prod(a.shape[:ax])), int(np.prod(a.shape[ax + 1:]))
@@ -395,7 +396,8 @@ def outer(a, b, out=None):
 
 @implements(np.vdot)
 def vdot(a, b):
-    return np.matmul(np.ravel(a), np.ravel(b))
+    """np.vdot: the flattened first argument conjugated, dotted with the second."""
+    return np.matmul(np.ravel(np.conj(a)), np.ravel(b))
 
 
 def logsumexp(a, axis=None, keepdims=False):
@@ -406,8 +408,12 @@ def logsumexp(a, axis=None, keepdims=False):
     >>> float(nt.logsumexp(np.array([1000.0, 1000.0])))
     1000.6931471805599
     """
+    if recorder_of(a) is None:
+        return scipy.special.logsumexp(a, axis=axis, keepdims=keepdims)
     m = np.max(a, axis=axis, keepdims=True)
-    # the shift is a constant of the derivative: its terms cancel, so it is not differentiated
+    # the shift's terms cancel in the derivative; an infinite maximum is not shifted by (as
+    # SciPy: all -inf gives -inf, a +inf entry gives +inf; inf - inf would be NaN)
+    m = np.where((m - m) == 0.0, m, 0.0)
     s = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
     return s if keepdims else np.squeeze(s, axis=axis)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.linalg
 
+from numtape.errors import TracingError
 from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
@@ -201,17 +202,26 @@ def _trisolve_scalar(rec, a, b, trans, lower):
 # ---- norms -------------------------------------------------------------------------------
 @implements(np.linalg.norm)
 def norm(x, ord=None, axis=None, keepdims=False):
-    """``np.linalg.norm`` for vectors (ord None/2, 1, inf, -inf, other p) and the Frobenius
-    norm of matrices (ord None/'fro'), composed from ops (sqrt(sum of squares): the derivative
-    at 0 is NaN/inf, as the norm has none there)."""
-    if axis is None and ord is None:
-        return np.sqrt(np.sum(x * x))
-    if axis is None and np.ndim(x) == 2:
-        if ord != "fro":
-            raise TypeError(f"np.linalg.norm(..., ord={ord!r}) of a traced matrix: only the "
-                            "Frobenius norm is supported")
-        return np.sqrt(np.sum(x * x))
-    ax = axis if axis is not None else 0
+    """``np.linalg.norm`` composed from ops: vector norms (ord None/2, 1, inf, -inf, other
+    p > 0) and matrix norms over two axes (ord None/'fro', 1, -1, inf, -inf: column or row
+    sums of absolute values, then their max or min).  sqrt(sum of squares) has derivative
+    NaN/inf at 0, as the norm has none there.  Matrix ord 2, -2 and 'nuc' need singular values
+    and raise TracingError."""
+    nd = np.ndim(x)
+    if axis is None and ord is None:   # the 2-norm of the flattened array, any ndim
+        r = np.sqrt(np.sum(x * x))
+        return np.reshape(r, (1,) * nd) if keepdims else r
+    if axis is None:
+        if nd > 2:
+            raise ValueError("Improper number of dimensions to norm.")
+        axis = tuple(range(nd))
+    axes = tuple(int(a) % nd for a in (axis if isinstance(axis, tuple) else (axis,)))
+    if len(axes) == 2:
+        r = _matrix_norm(x, ord, axes)
+        return np.expand_dims(r, tuple(sorted(axes))) if keepdims else r
+    if len(axes) != 1:
+        raise ValueError("Improper number of dimensions to norm.")
+    ax = axes[0]
     if ord is None or ord == 2:
         r = np.sqrt(np.sum(x * x, axis=ax, keepdims=keepdims))
     elif ord == 1:
@@ -220,11 +230,32 @@ def norm(x, ord=None, axis=None, keepdims=False):
         r = np.max(np.abs(x), axis=ax, keepdims=keepdims)
     elif ord == -np.inf:
         r = np.min(np.abs(x), axis=ax, keepdims=keepdims)
-    elif isinstance(ord, (int, float)) and ord > 0:
+    elif isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord > 0:
         r = np.sum(np.abs(x) ** float(ord), axis=ax, keepdims=keepdims) ** (1.0 / ord)
     else:
-        raise TypeError(f"np.linalg.norm(..., ord={ord!r}) is not supported on traced arrays")
+        raise TracingError(f"np.linalg.norm(..., ord={ord!r}) of a traced vector is not "
+                           "supported (use ord None, 1, 2, inf, -inf or p > 0)")
     return r
+
+
+def _matrix_norm(x, ord, axes):
+    """The matrix norm over ``axes`` (row axis, column axis), as NumPy defines it."""
+    row, col = axes
+    if ord is None or ord == "fro":
+        return np.sqrt(np.sum(x * x, axis=axes))
+    if ord in (1, -1):      # max/min over columns of the column sums
+        sums = np.sum(np.abs(x), axis=row)
+        pick = np.max if ord == 1 else np.min
+        return pick(sums, axis=col - 1 if col > row else col)
+    if ord in (np.inf, -np.inf):   # max/min over rows of the row sums
+        sums = np.sum(np.abs(x), axis=col)
+        pick = np.max if ord == np.inf else np.min
+        return pick(sums, axis=row - 1 if row > col else row)
+    if ord in (2, -2, "nuc"):
+        raise TracingError(f"np.linalg.norm(..., ord={ord!r}) of a traced matrix needs "
+                           "singular values, which are not supported yet: use 'fro', 1, -1, "
+                           "inf or -inf")
+    raise ValueError(f"Invalid norm order {ord!r} for matrices.")
 
 
 # ---- einsum ------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_
 
 u = np.uint64
 
-TABLE_HASH = "c368381b1a40288f"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
+TABLE_HASH = "54d0f94eed935626"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -45,6 +45,9 @@ CumsumOp_t = _T["CumsumOp"].tangent
 MatMulOp_f = _T["MatMulOp"].forward
 MatMulOp_r = _T["MatMulOp"].reverse
 MatMulOp_t = _T["MatMulOp"].tangent
+ChainMatMulOp_f = _T["ChainMatMulOp"].forward
+ChainMatMulOp_r = _T["ChainMatMulOp"].reverse
+ChainMatMulOp_t = _T["ChainMatMulOp"].tangent
 
 
 @jit
@@ -508,7 +511,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = y * (1.0 - y)
+                    d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
     elif code == 56:  # LogitOp
         for r in range(kk):
@@ -896,7 +899,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = y * (1.0 - y)
+                d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
     elif code == 56:  # LogitOp
@@ -1408,7 +1411,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d = b * a ** (b - 1.0)
+                        d = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
                 if (f & 32) == 0:
                     for i in range(n):
@@ -1425,7 +1428,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d = b * a ** (b - 1.0)
+                        d = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                         adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
                 if (f & 32) == 0:
                     for i in range(n):
@@ -2016,7 +2019,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i]
-                    d = b * a ** (b - 1.0)
+                    d = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x1 + i]
                     d = 0.0 if y == 0.0 else y * np.log(a)
@@ -2029,7 +2032,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i * s0]
-                    d = b * a ** (b - 1.0)
+                    d = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x1 + i * s1]
                     d = 0.0 if y == 0.0 else y * np.log(a)
@@ -2752,6 +2755,10 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         q += 3
     elif code == 70:  # MatMulOp
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
+        p += 2
+        q += 3
+    elif code == 71:  # ChainMatMulOp
+        ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
     return p, q
@@ -3518,6 +3525,10 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
+    elif code == 71:  # ChainMatMulOp
+        p -= 2
+        q -= 3
+        ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     return p, q
 
 
@@ -4050,7 +4061,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     b = val[x1]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = b * a ** (b - 1.0)
+                        d0 = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                     if (f & 32) == 0:
@@ -4392,7 +4403,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = y * (1.0 - y)
+                        d0 = y * sc.expit(-x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
@@ -4791,6 +4802,10 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         q += 3
     elif code == 70:  # MatMulOp
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
+        p += 2
+        q += 3
+    elif code == 71:  # ChainMatMulOp
+        ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
     return p, q
@@ -5262,7 +5277,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = b * a ** (b - 1.0)
+                    d = 0.0 if b == 0.0 else b * a ** (b - 1.0)
                     if d != 0.0:
                         t += d * tx
                 tx = tan0[x1]
@@ -5578,7 +5593,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = y * (1.0 - y)
+                    d = y * sc.expit(-x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t

@@ -13,7 +13,7 @@ from numtape.errors import TracingError
 from numtape.ops import BY_NAME, BY_UFUNC, OPS
 from numtape.trace import recorder
 from numtape.trace.recorder import (elementwise, inactive_error, is_complex, operand,
-                                     wrap)
+                                     record_block, wrap)
 
 HANDLED_FUNCTIONS: dict = {}
 NAMED_FUNCTIONS: dict = {}  # functions outside NumPy's protocols, by name (``__nt_function__``)
@@ -75,8 +75,8 @@ def power(a, b):
         name = _SPECIAL_POWERS.get(float(b))
         if name is not None:
             return elementwise(BY_NAME[name], a)
-        if float(b) == 1.0:
-            return a
+        if float(b) == 1.0:   # the value itself, in new addresses (NumPy returns a new array)
+            return a.copy() if type(a) is ADArray else elementwise(BY_NAME["PowOp"], a, b)
     return elementwise(BY_NAME["PowOp"], a, b)
 
 
@@ -156,6 +156,10 @@ class ADArray(ArrayMethods):
     def __nt_elementwise__(self, name, *operands):
         """Record elementwise op ``name`` on ``operands`` (how op formulas record)."""
         return elementwise(BY_NAME[name], *operands)
+
+    def __nt_block__(self, name, operands, params, shape):
+        """Record block op ``name`` on ``operands`` (how op rules record block ops)."""
+        return record_block(name, operands, params, shape)
 
     @staticmethod
     def __nt_function__(name):
@@ -251,7 +255,7 @@ class ADArray(ArrayMethods):
     __invert__ = _unary("NotOp")
 
     def __pos__(self):
-        return self
+        return self.copy()   # a new array, as NumPy's: assigning into it leaves self alone
 
     def __pow__(self, other):
         return power(self, other)
@@ -296,8 +300,8 @@ class ADArray(ArrayMethods):
                 return HANDLED_FUNCTIONS[ufunc](*inputs)
             if ufunc is np.power:
                 return power(*inputs)
-            if ufunc is np.positive or ufunc is np.conjugate:
-                return inputs[0]
+            if ufunc is np.positive or ufunc is np.conjugate:   # real: the values, copied
+                return inputs[0].copy()
             code = _UFUNC_FAST.get(ufunc)
             x = inputs[0]
             if code is not None and type(x) is ADArray and type(x._a) is int and x._rec.active:
