@@ -98,7 +98,7 @@ def main(argv=None):
         import numtape as nt
         try:
             F = nt.load(argv[1])
-        except nt.TapeFormatError as e:
+        except (nt.TapeFormatError, OSError) as e:   # one line, no traceback
             print(f"numtape: {e}", file=sys.stderr)
             return 1
         print(F)

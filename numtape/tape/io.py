@@ -10,6 +10,8 @@ nothing half-written.
 """
 from __future__ import annotations
 
+import io
+import math
 import os
 import pathlib
 import tempfile
@@ -35,7 +37,7 @@ def save(tape, path) -> pathlib.Path:
     if path.suffix != ".npz":
         path = path.with_name(path.name + ".npz")
     used = np.unique(tape.op)
-    names = np.array([OPS[c].name for c in used])
+    names = np.array([OPS[c].name for c in used], dtype=str)
     remap = np.zeros(len(OPS), dtype=np.int64)
     remap[used] = np.arange(used.size)
     inputs = tape.input_names or {}
@@ -63,7 +65,7 @@ def save(tape, path) -> pathlib.Path:
 
 
 def _field(data, name, kind):
-    if name not in data:
+    if name not in data:   # data: the checked members, {field: array}
         raise TapeFormatError(f"{name}: missing from the tape file")
     a = data[name]
     if kind == "int" and a.dtype.kind not in "iu":
@@ -82,24 +84,78 @@ def _scalar(data, name):
     return int(a)
 
 
+_FIELDS = ("magic", "version", "op_names", "consts", "n_in", "input_keys") + _INT_FIELDS
+_KINDS = "iufU"            # integer, float and string payloads; anything else is refused
+_MAX_RATIO = 100           # a member inflating more than this from compressed data is refused
+_SMALL = 1 << 20           # (unless it is this small)
+
+
 def read(path):
     """The constructor arguments of the tape written to ``path`` by ``Tape.save`` (``nt.load``
-    builds the Tape, which validates them); raises TapeFormatError on any malformed input."""
+    builds the Tape, which validates them).
+
+    Every failure to read the file raises TapeFormatError naming the problem, before any large
+    allocation: the archive's members are checked against the fields a tape has, each
+    member's declared size against the file's size (no member inflates more than 100-fold,
+    which stops zip bombs before they inflate), and each ``.npy`` header's dtype and shape
+    against the bytes it really holds.  A missing file stays FileNotFoundError."""
     try:
-        archive = np.load(path, allow_pickle=False)
+        size = os.path.getsize(path)
+        zf = zipfile.ZipFile(path)
     except FileNotFoundError:
         raise
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
-        raise TapeFormatError(f"not a numtape tape file: {path} ({e})") from e
-    if not isinstance(archive, np.lib.npyio.NpzFile):
-        raise TapeFormatError(f"not a numtape tape file: {path} (a bare .npy array)")
+    except Exception as e:   # BadZipFile, OSError, ValueError, ... : not a zip archive
+        raise TapeFormatError(f"not a numtape tape file: {path} ({type(e).__name__}: {e})") \
+            from e
     try:
-        with archive as data:
-            return _build(data)
-    except TapeFormatError:
-        raise
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as e:
-        raise TapeFormatError(f"corrupted tape file {path}: {e}") from e
+        with zf:
+            return _build(_members(zf, size))
+    except TapeFormatError as e:
+        raise TapeFormatError(f"{path}: {e}") from None
+    except Exception as e:   # zipfile and header parsing raise many types on corrupt bytes
+        raise TapeFormatError(f"corrupted tape file {path}: {type(e).__name__}: {e}") from e
+
+
+def _members(zf, file_size):
+    """{field: array} of the archive, each member checked before it is read."""
+    out = {}
+    for info in zf.infolist():
+        name = info.filename[:-4] if info.filename.endswith(".npy") else None
+        if name in out:
+            raise TapeFormatError(f"repeated member {info.filename!r}")
+        if name not in _FIELDS:   # not a field this numtape reads: never inflated
+            continue
+        if info.file_size > _SMALL and (info.compress_size == 0 or
+                                        info.file_size > _MAX_RATIO * info.compress_size
+                                        or info.compress_size > file_size):
+            raise TapeFormatError(f"{name}: member declares {info.file_size} bytes from "
+                                  f"{info.compress_size} compressed (refused)")
+        with zf.open(info) as fh:
+            raw = fh.read(info.file_size + 1)   # never more than declared
+        if len(raw) != info.file_size:
+            raise TapeFormatError(f"{name}: member holds {len(raw)} bytes, its header says "
+                                  f"{info.file_size}")
+        out[name] = _npy(name, raw)
+    return out
+
+
+def _npy(name, raw):
+    """The array of an ``.npy`` payload, its header checked against the bytes it holds."""
+    fh = io.BytesIO(raw)
+    version = np.lib.format.read_magic(fh)
+    readers = {(1, 0): np.lib.format.read_array_header_1_0,
+               (2, 0): np.lib.format.read_array_header_2_0}
+    if version not in readers:
+        raise TapeFormatError(f"{name}: unsupported .npy version {version}")
+    shape, fortran, dtype = readers[version](fh, max_header_size=10000)
+    if dtype.kind not in _KINDS or dtype.hasobject or dtype.fields is not None:
+        raise TapeFormatError(f"{name}: dtype {dtype} is not a tape field's")
+    count = math.prod(shape)
+    if count * dtype.itemsize != len(raw) - fh.tell():
+        raise TapeFormatError(f"{name}: header declares shape {shape} of {dtype}, the member "
+                              f"holds {len(raw) - fh.tell()} bytes")
+    a = np.frombuffer(raw, dtype=dtype, count=count, offset=fh.tell())
+    return a.reshape(shape[::-1]).T if fortran else a.reshape(shape)
 
 
 def _build(data):
@@ -128,6 +184,9 @@ def _build(data):
     in_shape, out_shape = arrays["in_shape"], arrays["out_shape"]
     if np.any(in_shape < 0) or np.any(out_shape < 0):
         raise TapeFormatError("in_shape/out_shape: negative dimension")
+    for k, shape in (("in_shape", in_shape), ("out_shape", out_shape)):
+        if math.prod(int(v) for v in shape) >= 1 << 62:
+            raise TapeFormatError(f"{k}: {tuple(shape)} holds more values than any tape")
     names_in = _input_names(_field(data, "input_keys", "str"), arrays["input_ndim"],
                             arrays["input_shapes"])
     return dict(op=codes[op] if op.size else op.astype(np.int32), flags=arrays["flags"],
@@ -143,11 +202,15 @@ def _input_names(keys, ndim, shapes):
     if keys.ndim != 1 or ndim.size != keys.size or np.any(ndim < 0) or \
             ndim.sum() != shapes.size or np.any(shapes < 0):
         raise TapeFormatError("input_keys/input_ndim/input_shapes: inconsistent")
+    if len(set(keys.tolist())) != keys.size:
+        raise TapeFormatError(f"input_keys: repeated input names {keys.tolist()}")
     out, start, pos = {}, 0, 0
     for key, d in zip(keys, ndim):
         shape = tuple(int(v) for v in shapes[pos:pos + d])
         pos += int(d)
-        size = int(np.prod(shape))
+        size = math.prod(shape)
+        if size >= 1 << 62:
+            raise TapeFormatError(f"input_shapes: {shape} holds more values than any tape")
         out[str(key)] = (slice(start, start + size), shape)
         start += size
     return out

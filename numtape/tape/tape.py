@@ -6,6 +6,7 @@ tapes, inlining into a recording) are reached through ``numtape.tape.seam``.
 from __future__ import annotations
 
 import copy
+import math
 
 import numpy as np
 
@@ -55,13 +56,14 @@ class Tape:
             setattr(self, k, v)
         self.in_shape = tuple(in_shape) if in_shape is not None else (self.n_in,)
         self.out_shape = tuple(out_shape) if out_shape is not None else (self.dep.size,)
-        if int(np.prod(self.in_shape)) != self.n_in:
+        # exact integer products: np.prod would wrap around on hostile shapes
+        if math.prod(self.in_shape) != self.n_in:
             raise ValueError(f"in_shape {self.in_shape} does not hold {self.n_in} inputs")
-        if int(np.prod(self.out_shape)) != self.dep.size:
+        if math.prod(self.out_shape) != self.dep.size:
             raise ValueError(f"out_shape {self.out_shape} does not hold {self.dep.size} outputs")
         if input_names is not None:
             stops = [sl.stop for sl, _ in input_names.values()]
-            if any(int(np.prod(sh)) != sl.stop - sl.start for sl, sh in input_names.values()) \
+            if any(math.prod(sh) != sl.stop - sl.start for sl, sh in input_names.values()) \
                     or (stops[-1] if stops else 0) != self.n_in:
                 raise ValueError(f"input_names do not cover the {self.n_in} inputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
@@ -69,6 +71,11 @@ class Tape:
         self.sweeps = Sweeps(arrays, self.subtapes)
         self.records_as_call = False       # atomic(): traced calls record one CallOp
         self._derived = {}
+
+    def __reduce__(self):
+        """Pickle (and deep-copy) to the validated arrays: unpickling rebuilds the tape through
+        the constructor, which validates them again; workspaces are per thread, not state."""
+        return (_rebuild, (self.arrays(), self.records_as_call))
 
     def arrays(self):
         """The constructor's arguments that rebuild this tape (derived tape classes wrap one)."""
@@ -122,7 +129,7 @@ class Tape:
             if self.input_names is None:
                 raise ValueError("this tape takes an array, not a dict")
             if set(self.input_names) != set(x):
-                raise ValueError(f"input dict keys {sorted(x)} do not match the tape's "
+                raise ValueError(f"input dict keys {list(x)} do not match the tape's "
                                  f"{list(self.input_names)}")
             parts = []
             for name, (_, shape) in self.input_names.items():
@@ -131,6 +138,9 @@ class Tape:
                     raise ValueError(f"input {name!r}: expected shape {shape}, got {v.shape}")
                 parts.append(v.ravel())
             return np.concatenate(parts) if parts else convert(np.zeros(0), "input")
+        if np.size(x) != self.n_in:   # before converting: a huge wrong input costs nothing
+            raise ValueError(f"input has shape {np.shape(x)} ({np.size(x)} values); this tape "
+                             f"expects shape {self.in_shape} ({self.n_in} values)")
         v = convert(x, "input")
         if v.size != self.n_in:
             raise ValueError(f"input has shape {v.shape} ({v.size} values); this tape expects "
@@ -301,6 +311,13 @@ class Tape:
     def show_graph(self, path):
         """Render the node graph to ``path`` (format from its suffix) with graphviz."""
         return inspection.show_graph(self, path)
+
+
+def _rebuild(arrays, records_as_call):
+    """A tape from ``Tape.arrays()`` (unpickling)."""
+    F = Tape(**arrays)
+    F.records_as_call = records_as_call
+    return F
 
 
 def load(path):

@@ -21,8 +21,9 @@ CALL = BY_NAME["CallOp"].code
 def MakeTape(f, x0):
     """Record ``f`` (plain NumPy) at ``x0`` into a Tape.
 
-    ``x0`` is array-like (any shape) or a dict of arrays; ``f`` receives traced arrays of the
-    same shape(s) and returns a scalar, an array, or a list/tuple of them.
+    ``x0`` is array-like (any shape) or a dict of arrays keyed by strings (the input names;
+    other keys raise TypeError, since tape files keep names as strings); ``f`` receives traced
+    arrays of the same shape(s) and returns a scalar, an array, or a list/tuple of them.
 
     >>> import numpy as np, numtape as nt
     >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(3))
@@ -33,6 +34,9 @@ def MakeTape(f, x0):
     if isinstance(x0, dict):
         names, start = {}, 0
         for key, v in x0.items():
+            if type(key) is not str:   # files store names as strings: 1 and "1" would merge
+                raise TypeError(f"x0: dict keys must be strings (input names); got {key!r} of "
+                                f"type {type(key).__name__}")
             shape = as_real(v, f"x0[{key!r}]").shape
             size = int(np.prod(shape))
             names[key] = (slice(start, start + size), shape)

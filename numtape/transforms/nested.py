@@ -53,6 +53,11 @@ class CapturingTape:
     def __len__(self):
         return len(self.full)
 
+    def __reduce__(self):
+        raise TypeError("a tape that captured values of an outer recording cannot be pickled "
+                        "or copied: its captured inputs exist only while the outer recording "
+                        "runs")
+
     def __repr__(self):
         return f"<CapturingTape of {self.n_y} inputs and {len(self.captured)} captured: " \
                f"{self.full!r}>"

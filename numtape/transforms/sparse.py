@@ -31,6 +31,9 @@ class SparseTape(Tape):
         super().__init__(**tape.arrays())
         self._csr = pattern
 
+    def __reduce__(self):
+        return (_rebuild_sparse, (self.arrays(), self._csr))
+
     @property
     def pattern(self):
         """(rows, cols) of the structural non-zeros, in the order of the tape's outputs."""
@@ -48,6 +51,11 @@ class SparseTape(Tape):
             return data
         P = self._csr
         return sp.csr_matrix((data.ravel(), P.indices.copy(), P.indptr.copy()), shape=P.shape)
+
+
+def _rebuild_sparse(arrays, pattern):
+    """A SparseTape from its arrays and csr pattern (unpickling)."""
+    return SparseTape(Tape(**arrays), pattern)
 
 
 def _groups(colors, k):
