@@ -95,8 +95,14 @@ def _tri(A, X, lower, trans):
 # ---- SolveOp: X = A^-1 B -------------------------------------------------------------------
 def solve_forward(val, o, n, args, p, iargs, q, f, work):
     m, k = int(iargs[q]), int(iargs[q + 1])
-    _mat(val, o, m, k)[...] = np.linalg.solve(_mat(val, args[p], m, m),
-                                              _mat(val, args[p + 1], m, k))
+    try:
+        _mat(val, o, m, k)[...] = np.linalg.solve(_mat(val, args[p], m, m),
+                                                  _mat(val, args[p + 1], m, k))
+    except np.linalg.LinAlgError as e:
+        raise np.linalg.LinAlgError(
+            f"{e}: a tape's solve or inv met a singular {m}x{m} matrix at this point (the "
+            "recorded derivative of det and slogdet uses inv(A): det's gradient is defined at "
+            "singular A through the adjugate, its Hessian is not)") from e
 
 
 def solve_tangent(val, tan, o, n, args, p, iargs, q, f, work):

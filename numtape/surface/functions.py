@@ -151,6 +151,8 @@ def _tri(m, k=0):
 
 @implements(np.diff)
 def diff(a, n=1, axis=-1):
+    if np.ndim(a) == 0:
+        raise ValueError("diff requires input that is at least one dimensional")
     for _ in range(n):
         hi = [slice(None)] * a.ndim
         lo = [slice(None)] * a.ndim

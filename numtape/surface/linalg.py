@@ -45,6 +45,12 @@ def _square(name, a):
                                     f"got shape {np.shape(a)}")
 
 
+def _empty(fn, *xs, **kw):
+    """NumPy's own result for empty matrices or batches (0x0, or a zero-length batch): no entry
+    depends on the input, so it is a constant (det of 0x0 is 1, as in NumPy)."""
+    return fn(*(np.zeros(np.shape(x)) for x in xs), **kw)
+
+
 def _batched(fn, a, *rest):
     """Apply the 2-d ``fn`` over the leading dimensions of ``a`` (and of ``rest``)."""
     if np.ndim(a) == 2:
@@ -64,6 +70,8 @@ def solve(a, b):
     if not _traced(a, b):
         return np.linalg.solve(a, b)
     _square("solve", a)
+    if np.size(a) == 0 or np.size(b) == 0:
+        return _empty(np.linalg.solve, a, b)
     if np.ndim(b) == 1:
         return solve(a, np.reshape(b, (-1, 1)))[..., 0]
     if np.ndim(a) > 2 or np.ndim(b) > 2:
@@ -83,6 +91,8 @@ def inv(a):
     if not _traced(a):
         return np.linalg.inv(a)
     _square("inv", a)
+    if np.size(a) == 0:
+        return _empty(np.linalg.inv, a)
     return _batched(lambda m: solve(m, np.eye(np.shape(m)[0])), a)
 
 
@@ -93,6 +103,8 @@ def det(a):
     if not _traced(a):
         return np.linalg.det(a)
     _square("det", a)
+    if np.size(a) == 0:
+        return _empty(np.linalg.det, a)
     return _batched(lambda m: record_block("DetOp", (m,), (np.shape(m)[0],), ()), a)
 
 
@@ -107,6 +119,8 @@ def slogdet(a):
     if not _traced(a):
         return np.linalg.slogdet(a)
     _square("slogdet", a)
+    if np.size(a) == 0:
+        return _empty(np.linalg.slogdet, a)
     sign, logdet = _batched(_slogdet2, a)
     return (sign, logdet) if _SLOGDET is tuple else _SLOGDET(sign, logdet)
 
@@ -123,6 +137,8 @@ def cholesky(a, upper=False):
         c = np.linalg.cholesky(a)
         return np.swapaxes(c, -1, -2) if upper else c
     _square("cholesky", a)
+    if np.size(a) == 0:
+        return _empty(np.linalg.cholesky, a)
     if upper:   # NumPy then reads the upper triangle: the lower one of a^T
         return np.swapaxes(_batched(_cholesky2, np.swapaxes(a, -1, -2)), -1, -2)
     return _batched(_cholesky2, a)
@@ -167,6 +183,8 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
         return scipy.linalg.solve_triangular(a, b, trans=trans, lower=lower)
     if np.ndim(a) != 2 or np.shape(a)[0] != np.shape(a)[1]:
         raise ValueError(f"solve_triangular: a must be a square matrix, got shape {np.shape(a)}")
+    if np.size(a) == 0 or np.size(b) == 0:
+        return _empty(scipy.linalg.solve_triangular, a, b)
     if np.ndim(b) == 1:
         return solve_triangular(a, np.reshape(b, (-1, 1)), trans, lower)[:, 0]
     n, k = np.shape(b)
@@ -278,6 +296,10 @@ def einsum(subscripts, *operands, optimize=False):
     if "->" not in subscripts:
         letters = "".join(terms)
         out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    missing = [c for c in out if c not in ins]
+    if missing or len(set(out)) != len(out):
+        raise ValueError(f"einsum: output subscript {''.join(missing) or out!r} "
+                         + ("never appears in an input" if missing else "repeats a letter"))
     ops = []
     for i, (t, x) in enumerate(zip(terms, operands)):
         if len(t) != np.ndim(x):

@@ -165,7 +165,6 @@ class ADArray(ArrayMethods):
     def __nt_function__(name):
         """The traced implementation of ``name`` (e.g. "solve_triangular"), for op rules."""
         return NAMED_FUNCTIONS[name]
-    __hash__ = None
 
     # ---- shape -------------------------------------------------------------------------
     @property
@@ -226,6 +225,20 @@ class ADArray(ArrayMethods):
         raise TracingError(_CONVERSION_HINT)
 
     __bool__ = __int__ = __float__ = __index__ = __complex__ = _refuse
+
+    def __round__(self, ndigits=None):
+        raise TracingError("round() of a traced value: it has no number while recording, and "
+                           "rounding is piecewise constant (its derivative is zero): round "
+                           "data outside f, or keep the value unrounded")
+
+    def __format__(self, spec):
+        raise TracingError("formatting a traced value (f-string, format(), '%'): it has no "
+                           "number while recording; print the results of F(x) outside f, or "
+                           "F.print() for every node's value")
+
+    def __hash__(self):
+        raise TracingError("traced values are not hashable (they are arrays): key a dict by "
+                           "id(x) or by a name, or keep the values in a list")
 
     def __array__(self, dtype=None, copy=None):
         raise TracingError("np.asarray/np.array of a traced array: " + _CONVERSION_HINT +

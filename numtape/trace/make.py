@@ -7,8 +7,11 @@ are replayed into that recording (``replay``), or, for an atomic tape, recorded 
 """
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 
+from numtape.errors import TracingError
 from numtape.ops import BY_NAME
 from numtape.ops.layout import arg_pointers
 from numtape.tape.seam import provide, use
@@ -51,7 +54,15 @@ def MakeTape(f, x0):
         else:
             x = {k: wrap(rec, np.arange(sl.start, sl.stop, dtype=np.int64).reshape(shape))
                  for k, (sl, shape) in names.items()}
-        y = f(x)
+        try:
+            y = f(x)
+        except ValueError as e:   # NumPy's words for a[i] = traced value, a a NumPy array
+            if "setting an array element with a sequence" not in str(e):
+                raise
+            raise TracingError(
+                "a traced value was assigned into a NumPy array (NumPy says: " + str(e) + "); "
+                "NumPy arrays hold numbers only: create the array from the traced input, "
+                "np.zeros_like(x) or nt.zeros(shape), and fill that") from e
         out, out_shape = _outputs(rec, y)
         arrays = rec.finish(out)
     if rec.captured:   # a nested tape using outer values (transforms/nested.py)
@@ -75,6 +86,9 @@ def _outputs(rec, y):
         raise TypeError("f returned a dict; return an array or a list/tuple of arrays")
     if y is None:
         raise TypeError("f returned None; return the value to be taped")
+    if inspect.isgenerator(y) or (hasattr(y, "__next__") and not hasattr(y, "shape")):
+        raise TypeError("f returned a generator or iterator; return a list of its values "
+                        "([v for v in ...]) or one array (np.stack([...]))")
     a = addr_array(rec, y)
     return a, a.shape
 
