@@ -11,18 +11,22 @@ from numtape.errors import TapeFormatError
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
 from numtape.ops.flags import CONST_BIT
 
-ARITY = np.array([s.arity for s in OPS], dtype=np.int64)
-NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int64)
+# int8: indexed by a tape's opcodes, these make one byte per op, not eight
+ARITY = np.array([s.arity for s in OPS], dtype=np.int8)
+NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int8)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
 
 
 def arg_pointers(op, size):
     """Start of each op's operands in ``args`` and of its parameters in ``iargs`` (n_ops+1)."""
-    nargs = np.where(ARITY[op] == PER_ELEMENT, size, ARITY[op])
+    arity = ARITY[op]
+    nargs = np.where(arity == PER_ELEMENT, size, arity)
+    del arity
     arg_ptr = np.zeros(op.size + 1, dtype=np.int64)
     np.cumsum(nargs, out=arg_ptr[1:])
+    del nargs
     iarg_ptr = np.zeros(op.size + 1, dtype=np.int64)
-    np.cumsum(NPARAMS[op], out=iarg_ptr[1:])
+    np.cumsum(NPARAMS[op], out=iarg_ptr[1:], dtype=np.int64)
     return arg_ptr, iarg_ptr
 
 

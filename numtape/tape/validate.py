@@ -18,6 +18,7 @@ from numtape.ops.layout import ARITY, IS_BLOCK, arg_pointers, op_params, operand
 _NCODES = len(OPS)
 MAX_INDEX = 1 << 62
 INT32_ARENA_LIMIT = 2**31 - 1  # arenas below this use int32 index arrays (tests lower it)
+_CHUNK = 1 << 18               # operands checked at a time
 
 
 def _int_array(name, a, dtype):
@@ -80,19 +81,13 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     if iarg_ptr[-1] != iargs.size:
         raise TapeFormatError(f"iargs: the ops consume {iarg_ptr[-1]} parameters, the array "
                               f"has {iargs.size}")
-    owner, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
-    pos = np.arange(args.size) - arg_ptr[owner]
-    marked = (flags[owner].astype(np.int64) >> (CONST_BIT + np.minimum(pos, MAX_MARKED))) & 1
-    marked &= ARITY[op][owner] > pos
-    c0 = n_in
-    if np.any((marked == 1) & ((args < c0) | (args + length > c0 + consts.size))):
-        raise TapeFormatError("flags: an operand marked constant lies outside the constants")
-    if args.size and np.any(args + length > out_ptr[:-1][owner]):
-        bad = int(np.flatnonzero(args + length > out_ptr[:-1][owner])[0])
-        raise TapeFormatError(f"args: operand {bad} of op {int(owner[bad])} reads outside the "
-                              f"values defined before it (block [{args[bad]}, "
-                              f"{args[bad] + length[bad]}), op output at "
-                              f"{out_ptr[owner[bad]]})")
+    # operand checks in chunks of ops: the per-operand temporaries stay a few MB however
+    # large the tape (a 10M-op tape would otherwise need ~100 bytes per op here)
+    bounds = np.searchsorted(arg_ptr, np.arange(0, args.size, _CHUNK), side="right") - 1
+    cuts = np.unique(np.concatenate([bounds, [n_ops]]))
+    for k0, k1 in zip(cuts[:-1], cuts[1:]):
+        _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, int(k0), int(k1),
+                        n_in, consts.size)
     if dep.size and dep.max() >= arena:
         raise TapeFormatError(f"dep: output address {int(dep.max())} outside the arena "
                               f"({arena})")
@@ -104,6 +99,29 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     return dict(op=op, flags=flags, out_ptr=out_ptr, args=args, iargs=iargs, consts=consts,
                 n_in=n_in, dep=dep)
 
+
+
+def _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, k0, k1, c0, n_const):
+    """Operands of ops k0..k1-1: constant-marked ones inside the constants, every block below
+    its op's output (defined before use)."""
+    p0, p1, q0 = arg_ptr[k0], arg_ptr[k1], iarg_ptr[k0]
+    owner, length = operand_extents(op[k0:k1], flags[k0:k1], out_ptr[k0:k1 + 1],
+                                    iargs[q0:iarg_ptr[k1]], arg_ptr[k0:k1 + 1] - p0,
+                                    iarg_ptr[k0:k1 + 1] - q0)
+    a = args[p0:p1]
+    pos = np.arange(a.size) - (arg_ptr[k0:k1 + 1] - p0)[owner]
+    marked = (flags[k0:k1][owner].astype(np.int64) >> (CONST_BIT + np.minimum(pos, MAX_MARKED))) & 1
+    marked &= ARITY[op[k0:k1]][owner] > pos
+    end = a + length
+    if np.any((marked == 1) & ((a < c0) | (end > c0 + n_const))):
+        raise TapeFormatError("flags: an operand marked constant lies outside the constants")
+    late = end > out_ptr[k0:k1][owner]
+    if a.size and np.any(late):
+        bad = int(np.flatnonzero(late)[0])
+        k = k0 + int(owner[bad])
+        raise TapeFormatError(f"args: operand {p0 + bad} of op {k} reads outside the values "
+                              f"defined before it (block [{a[bad]}, {end[bad]}), op output at "
+                              f"{out_ptr[k]})")
 
 
 def scratch_size(op, out_ptr, iargs):

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import math
 import threading
+from array import array
 from contextlib import contextmanager
 
 import numpy as np
 
 from numtape import config
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME
-from numtape.ops.layout import ARITY, arg_pointers
+from numtape.ops import BY_NAME, PER_ELEMENT
+from numtape.ops.layout import ARITY
 from numtape.ops.flags import MAX_MARKED, const_flag
 
 CONST_BASE = 1 << 60
+_CHUNK = 1 << 18   # ops (or operands) finish() processes at a time
 CAPTURE_BASE = 1 << 59   # provisional addresses of values captured from outer recordings
 GATHER = BY_NAME["GatherOp"].code
 DEP = BY_NAME["DepOp"].code
@@ -57,9 +59,10 @@ class Recorder:
     def __init__(self, n_in):
         self.n_in = n_in
         self.top = n_in
-        self.op, self.flags, self.size = [], [], []
-        self.args, self.args_done = [], []      # scalar appends, and finished int64 chunks
-        self.iargs = []
+        # typed growable buffers, not lists: 4 + 1 + 8 bytes per op and 8 per operand, no
+        # Python int object per entry (a list costs ~36 bytes an entry)
+        self.op, self.flags, self.size = array("i"), array("B"), array("q")
+        self.args, self.iargs = array("q"), array("q")
         self._consts = np.empty(16)             # the pool, grown by doubling
         self.n_const = 0
         self.const_pool = {}
@@ -125,8 +128,7 @@ class Recorder:
         self.flags.append(flags)
         self.size.append(n)
         if isinstance(args, np.ndarray):
-            self._flush_args()
-            self.args_done.append(args.astype(np.int64, copy=False))
+            self.args.frombytes(np.ascontiguousarray(args, dtype=np.int64).tobytes())
         else:
             self.args.extend(args)
         self.iargs.extend(iargs)
@@ -164,11 +166,6 @@ class Recorder:
         self.subtapes.append(tape)
         return len(self.subtapes) - 1
 
-    def _flush_args(self):
-        if self.args:
-            self.args_done.append(np.array(self.args, dtype=np.int64))
-            self.args = []
-
     def contiguous(self, addr: np.ndarray) -> int:
         """Start address of a block holding ``addr`` (C order), gathering it if needed.
 
@@ -201,19 +198,24 @@ class Recorder:
         out_flat = np.asarray(out_addr, dtype=np.int64).ravel()
         if out_flat.size:   # (a tape without outputs has no DepOp: ops write >= 1 value)
             self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
-        self._flush_args()
         n_cap, n_const = len(self.captured), self.n_const
         n_in = self.n_in + n_cap   # captured values are inputs of the tape
-        args = (np.concatenate(self.args_done) if self.args_done
-                else np.zeros(0, dtype=np.int64))
-        op = np.array(self.op, dtype=np.int32)
-        flags = np.array(self.flags, dtype=np.uint8)
-        size = np.array(self.size, dtype=np.int64)
+        # the buffers, moved into arrays (each buffer is freed as its array is made)
+        args = _take(self, "args", np.int64)
+        op = _take(self, "op", np.int32)
+        flags = _take(self, "flags", np.uint8)
+        size = _take(self, "size", np.int64)
         _mark_constant_operands(op, flags, size, args)
-        # relocation: captures after the inputs, then constants; op outputs shift up by both
-        args = np.where(args >= CONST_BASE, args - CONST_BASE + n_in,
-                        np.where(args >= CAPTURE_BASE, args - CAPTURE_BASE + self.n_in,
-                                 np.where(args >= self.n_in, args + n_cap + n_const, args)))
+        # relocation, in place and in chunks: captures after the inputs, then constants; op
+        # outputs shift up by both
+        for a0 in range(0, args.size, _CHUNK):
+            a = args[a0:a0 + _CHUNK]
+            const = a >= CONST_BASE
+            cap = (a >= CAPTURE_BASE) & ~const
+            out = (a >= self.n_in) & ~const & ~cap
+            a[const] += n_in - CONST_BASE
+            a[cap] += self.n_in - CAPTURE_BASE
+            a[out] += n_cap + n_const
         out_ptr = np.empty(size.size + 1, dtype=np.int64)
         out_ptr[0] = n_in + n_const
         np.cumsum(size, out=out_ptr[1:])
@@ -221,21 +223,36 @@ class Recorder:
         consts = self._consts[:n_const].copy()
         return dict(op=op, flags=flags,
                     out_ptr=out_ptr, args=args,
-                    iargs=np.array(self.iargs, dtype=np.int64),
+                    iargs=_take(self, "iargs", np.int64),
                     consts=consts, n_in=n_in,
                     dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64) if out_flat.size
                     else np.zeros(0, dtype=np.int64),
                     subtapes=tuple(self.subtapes))
 
 
+def _take(rec, name, dtype):
+    """Buffer ``name`` of recorder ``rec`` as an array over the same memory (no copy); the
+    recorder lets go of it."""
+    buf = getattr(rec, name)
+    setattr(rec, name, None)
+    return np.frombuffer(buf, dtype=dtype) if len(buf) else np.zeros(0, dtype=dtype)
+
+
 def _mark_constant_operands(op, flags, size, args):
-    """Set flag bit 4 + j where operand j of an op is a constant (it needs no adjoint)."""
-    arg_ptr, _ = arg_pointers(op, size)
-    arity = ARITY[op]
-    for j in range(MAX_MARKED):
-        has = arity > j
-        const = args[arg_ptr[:-1][has] + j] >= CONST_BASE
-        flags[has] |= np.where(const, const_flag(j), 0).astype(np.uint8)
+    """Set flag bit 4 + j where operand j of an op is a constant (it needs no adjoint); in
+    chunks of ops, so the temporaries stay small however long the tape."""
+    start = 0   # the chunk's first operand in args
+    for k0 in range(0, op.size, _CHUNK):
+        k1 = min(op.size, k0 + _CHUNK)
+        arity = ARITY[op[k0:k1]]
+        nargs = np.where(arity == PER_ELEMENT, size[k0:k1], arity)
+        starts = start + np.cumsum(nargs) - nargs
+        chunk = flags[k0:k1]
+        for j in range(MAX_MARKED):
+            has = arity > j
+            const = args[starts[has] + j] >= CONST_BASE
+            chunk[has] |= np.where(const, const_flag(j), 0).astype(np.uint8)
+        start += int(nargs.sum())
 
 
 @contextmanager
