@@ -91,6 +91,7 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     if dep.size and dep.max() >= arena:
         raise TapeFormatError(f"dep: output address {int(dep.max())} outside the arena "
                               f"({arena})")
+    del size, elem, low, high, arity, bcast, arg_ptr, iarg_ptr   # before the copies below
     # index width: int32 whenever the arena fits (sweeps are memory-bound: half the index
     # bytes is a third less traffic), int64 beyond; every value was checked above, so the
     # narrowing cannot wrap
