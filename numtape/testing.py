@@ -3,7 +3,8 @@
 ``check_grads(f, x)`` records f, then holds against each other: the tape's value and f on
 plain NumPy; the reverse-mode and tangent-mode Jacobians; a reverse sweep driven by the
 recorded derivative rules (numpy); central finite differences (Richardson-extrapolated) of f
-itself; and the dot-product identity w.(J v) == (w J).v.
+itself; and the dot-product identity w.(J v) == (w J).v.  ``check_tape(F, x)`` goes op by op
+instead and names the first op whose jitted reverse body and recorded rule disagree.
 """
 from __future__ import annotations
 
@@ -56,36 +57,74 @@ def _rule_vjp(F, x, w):
     val = F.sweeps.forward(F.flatten_input(x)).copy()
     adj = np.zeros(F.arena_size)
     adj[F.dep] += np.ravel(w)
-    size = np.diff(F.out_ptr)
-    arg_ptr, iarg_ptr = arg_pointers(F.op, size)
+    arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
     for k in range(F.n_ops - 1, -1, -1):
-        spec = OPS[F.op[k]]
-        o, n = int(F.out_ptr[k]), int(size[k])
-        a = F.args[arg_ptr[k]:arg_ptr[k + 1]]
-        params = tuple(int(v) for v in F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]])
-        y, g = val[o:o + n], adj[o:o + n].copy()
-        if spec.kind == BLOCK:
-            if spec.arity == PER_ELEMENT:
-                lens = [1] * n
-            else:
-                lens = [int(v) for v in spec.sizes(params)[0]]
-            xs = [val[s:s + ln] for s, ln in zip(a, lens)]
-            cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
-            for s, ln, ct in zip(a, lens, cts):
-                if ct is not None:
-                    adj[s:s + ln] += np.asarray(ct, dtype=np.float64).ravel()
-        else:
-            bcast = [(int(F.flags[k]) >> j) & 1 for j in range(spec.arity)]
-            xs = [np.full(n, val[s]) if b else val[s:s + n] for s, b in zip(a, bcast)]
-            cts = vjp_rule(spec, g, xs, y)
-            for s, b, ct in zip(a, bcast, cts):
-                if ct is None:
-                    continue
-                if b:
-                    adj[s] += np.sum(ct)
-                else:
-                    adj[s:s + n] += ct
+        o, n = int(F.out_ptr[k]), int(F.out_ptr[k + 1] - F.out_ptr[k])
+        for s, ln, ct in _rule_step(F, k, val, adj[o:o + n].copy(), arg_ptr, iarg_ptr):
+            adj[s:s + ln] += ct
     return adj[:F.n_in].copy()
+
+
+def _rule_step(F, k, val, g, arg_ptr, iarg_ptr):
+    """Op k's recorded rule on numbers: (operand start, length, cotangent) for adjoint g of
+    its output (a broadcast scalar operand receives the sum over the block)."""
+    spec = OPS[F.op[k]]
+    o, n = int(F.out_ptr[k]), int(F.out_ptr[k + 1] - F.out_ptr[k])
+    a = [int(v) for v in F.args[arg_ptr[k]:arg_ptr[k + 1]]]
+    params = tuple(int(v) for v in F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]])
+    y = val[o:o + n]
+    if spec.kind == BLOCK:
+        lens = [1] * n if spec.arity == PER_ELEMENT else [
+            int(np.ravel(v)[0]) for v in spec.sizes(np.array(params)[:, None])[0]]
+        cts = vjp_rule(spec, g, [val[s:s + ln] for s, ln in zip(a, lens)], y, params,
+                       F.subtapes)
+        return [(s, ln, np.asarray(ct, dtype=np.float64).ravel())
+                for s, ln, ct in zip(a, lens, cts) if ct is not None]
+    bcast = [(int(F.flags[k]) >> j) & 1 for j in range(spec.arity)]
+    xs = [np.full(n, val[s]) if b else val[s:s + n] for s, b in zip(a, bcast)]
+    return [(s, 1, np.atleast_1d(np.sum(ct))) if b else (s, n, ct)
+            for s, b, ct in zip(a, bcast, vjp_rule(spec, g, xs, y)) if ct is not None]
+
+
+def check_tape(F, x, rtol=1e-10, atol=1e-12, seed=0):
+    """Run each op's jitted reverse body against its recorded rule on the values of F at x,
+    op by op, and name the first op that disagrees (the tool for a wrong derivative).
+
+    For every op, in order, a random adjoint of its output goes through the op's reverse step
+    alone (``F.sweeps.reverse_one``) and through its recorded rule (``vjp_rule`` on numbers);
+    their operand adjoints must agree.  Raises AssertionError like ``node 17 ArcsinhOp:
+    reverse body gives [...], recorded rule gives [...]``; returns the number of ops checked.
+
+    >>> import numpy as np, numtape as nt
+    >>> from numtape.testing import check_tape
+    >>> F = nt.MakeTape(lambda x: np.sum(np.arcsinh(x) * x[::-1]), np.zeros(3))
+    >>> check_tape(F, [0.5, -1.0, 2.0])
+    5
+    """
+    rng = np.random.default_rng(seed)
+    with np.errstate(all="ignore"):
+        val = F.sweeps.forward(F.flatten_input(x)).copy()
+        arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
+        n_fixed = F.n_in + F.consts.size
+        for k in range(F.n_ops):
+            o, n = int(F.out_ptr[k]), int(F.out_ptr[k + 1] - F.out_ptr[k])
+            g = rng.standard_normal(n)
+            body = np.zeros((1, F.arena_size))
+            body[0, o:o + n] = g
+            F.sweeps.reverse_one(k, val, body)
+            rule = np.zeros(F.arena_size)
+            for s, ln, ct in _rule_step(F, k, val, g.copy(), arg_ptr, iarg_ptr):
+                rule[s:s + ln] += ct
+            rule[o:o + n] += g   # the body leaves its own output's adjoint in place
+            body[0, F.n_in:n_fixed] = rule[F.n_in:n_fixed] = 0.0   # constants get none
+            if not np.allclose(body[0], rule, rtol=rtol, atol=atol, equal_nan=True):
+                bad = np.flatnonzero(~np.isclose(body[0], rule, rtol=rtol, atol=atol,
+                                                 equal_nan=True))
+                raise AssertionError(
+                    f"node {n_fixed + k} {OPS[F.op[k]].name}: reverse body gives "
+                    f"{body[0, bad[:4]]}, recorded rule gives {rule[bad[:4]]} (arena slots "
+                    f"{bad[:4].tolist()}, values {val[bad[:4]]})")
+    return F.n_ops
 
 
 def check_grads(f, x, rtol=1e-6, atol=1e-9, fd=True):

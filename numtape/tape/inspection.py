@@ -132,3 +132,90 @@ def show_graph(tape, path):
     p = pathlib.Path(path)
     src = graphviz.Source(to_dot(tape))
     return src.render(outfile=str(p), format=p.suffix.lstrip(".") or "png", cleanup=True)
+
+
+def first_nan(tape, derivative=True, tangent=None):
+    """Raise FloatingPointError naming the first node that turned finite values into NaN at
+    the tape's last evaluation on this thread (the tool for a model that returns NaN).
+
+    Values are recomputed (``Tape.sweeps.replay``) and scanned in op order: the first op whose
+    output holds a NaN while all its operands are finite is named, with its operand values.
+    If every value is finite, the NaN arose in a derivative sweep: the reverse sweep's
+    adjoints (or, with ``tangent`` directions, the tangents) are recomputed and the op named
+    is the first, in that sweep's order, whose operands' derivatives are NaN while its own
+    output's derivative and its values are finite."""
+    t = tape
+    replay = t.sweeps.replay()
+    if replay is None:
+        raise FloatingPointError("no evaluation to inspect")
+    val, adj = replay
+    n_fixed = t.n_in + t.consts.size
+    bad_in = np.flatnonzero(np.isnan(val[:t.n_in]))
+    if bad_in.size:
+        raise FloatingPointError(f"input {int(bad_in[0])} is NaN (node {int(bad_in[0])} InvOp)")
+    arg_ptr, iarg_ptr = arg_pointers(t.op, np.diff(t.out_ptr))
+    _, length = operand_extents(t.op, t.flags, t.out_ptr, t.iargs, arg_ptr, iarg_ptr)
+    blocks = lambda k: [(int(a), int(n)) for a, n in zip(t.args[arg_ptr[k]:arg_ptr[k + 1]],
+                                                          length[arg_ptr[k]:arg_ptr[k + 1]])]
+    for k in range(t.n_ops):
+        lo, hi = int(t.out_ptr[k]), int(t.out_ptr[k + 1])
+        if np.isnan(val[lo:hi]).any():
+            ins = blocks(k)
+            if all(np.isfinite(val[a:a + n]).all() for a, n in ins):
+                shown = _shown(val, ins, int(np.flatnonzero(np.isnan(val[lo:hi]))[0]), hi - lo)
+                raise FloatingPointError(f"node {n_fixed + k} {_NAMES[t.op[k]]} produced NaN "
+                                         f"from finite inputs (inputs: {shown})")
+            break   # a NaN operand came from outside the ops (a constant): named below
+    bad_c = np.flatnonzero(np.isnan(val[t.n_in:n_fixed]))
+    if bad_c.size:
+        raise FloatingPointError(f"constant node {t.n_in + int(bad_c[0])} is NaN")
+    if not derivative:
+        raise FloatingPointError("the values hold NaN but no op made it from finite values")
+    if tangent is not None:
+        d = np.zeros((1, t.arena_size))
+        d[:, :t.n_in] = tangent
+        t.sweeps.run_tangent(val, d, work=np.empty(t.sweeps.work_size))
+        order = range(t.n_ops)
+        made = lambda k: (np.isnan(d[0, t.out_ptr[k]:t.out_ptr[k + 1]]).any() and
+                          all(np.isfinite(d[0, a:a + n]).all() for a, n in blocks(k)))
+    else:
+        d = adj
+        if d is None:
+            raise FloatingPointError("no derivative sweep to inspect")
+        order = range(t.n_ops - 1, -1, -1)
+        made = lambda k: _reverse_makes_nan(t, k, val, d, blocks(k))
+    for k in order:
+        if made(k):
+            lo, hi = int(t.out_ptr[k]), int(t.out_ptr[k + 1])
+            bad = np.isnan(d[0, lo:hi]) if tangent is not None else np.zeros(hi - lo, bool)
+            shown = _shown(val, blocks(k), int(np.argmax(bad)), hi - lo)
+            raise FloatingPointError(f"node {n_fixed + k} {_NAMES[t.op[k]]} produced a NaN "
+                                     f"derivative from finite values (inputs: {shown})")
+    raise FloatingPointError("a NaN derivative could not be traced to one node")
+
+
+def _reverse_makes_nan(t, k, val, adj, ins):
+    """Whether op k's own reverse step turns its (final, finite) output adjoints and finite
+    values into a NaN operand adjoint."""
+    lo, hi = int(t.out_ptr[k]), int(t.out_ptr[k + 1])
+    if not np.isfinite(adj[0, lo:hi]).all() or not all(np.isfinite(val[a:a + n]).all()
+                                                       for a, n in ins):
+        return False
+    one = np.zeros((1, t.arena_size))
+    one[0, lo:hi] = adj[0, lo:hi]
+    t.sweeps.reverse_one(k, val, one)
+    return any(np.isnan(one[0, a:a + n]).any() for a, n in ins)
+
+
+def _shown(val, ins, i, n_out):
+    """The operand values an op read for its output element i (elementwise operands of the
+    output's length give element i, broadcast scalars their one value; other blocks their
+    first value and length)."""
+    parts = []
+    for a, n in ins[:_MAX_INPUTS_SHOWN]:
+        if n == n_out:
+            parts.append(f"{val[a + i]:.6g}")
+        else:
+            parts.append(_fmt(val[a], n))
+    where = f" at element {i}" if n_out > 1 else ""
+    return ", ".join(parts) + where

@@ -86,7 +86,8 @@ class Sweeps:
         self._arrays = a
         self._kernel_args = (a["op"], a["flags"], a["out_ptr"].view(unsigned),
                              a["args"].view(unsigned), a["args"], a["iargs"])
-        self.plan = _plan(a, tuple(subtapes))
+        self._subtapes = tuple(subtapes)
+        self.plan = _plan(a, self._subtapes)
         self._tls = threading.local()
 
     # ---- workspaces ----------------------------------------------------------------------
@@ -175,6 +176,26 @@ class Sweeps:
                 s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
             else:
                 _call_tangent(s, val, tan)
+
+    def reverse_one(self, k, val, adj):
+        """The reverse step of op k alone: its output adjoints ``adj[:, out]`` added into its
+        operands' rows of ``adj`` (k, arena), at values ``val`` (debugging: which op made a
+        NaN derivative)."""
+        a = self._arrays
+        arg_ptr, iarg_ptr = arg_pointers(a["op"][:k + 1], np.diff(a["out_ptr"][:k + 2]))
+        p0, p1, q0, q1 = arg_ptr[k], arg_ptr[k + 1], iarg_ptr[k], iarg_ptr[k + 1]
+        work = np.empty(self.work_size)
+        if HOST[a["op"][k]]:
+            s = _host(a, self._subtapes, k, int(p0), int(q0))
+            if type(s) is Host:
+                s.spec.reverse(val, adj, s.o, s.n, a["args"], s.p, a["iargs"], s.q, s.f, work)
+            else:
+                _call_reverse(s, val, adj, False)
+            return
+        unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
+        kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
+                        a["out_ptr"][k:k + 2].view(unsigned), a["args"][p0:p1].view(unsigned),
+                        a["args"][p0:p1], a["iargs"][q0:q1], val, adj, work, False)
 
     # ---- sweeps on this thread's workspaces ------------------------------------------------
     def forward(self, x, adj=None):

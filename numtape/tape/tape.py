@@ -156,14 +156,24 @@ class Tape:
         return {name: g[sl].reshape(shape) for name, (sl, shape) in self.input_names.items()}
 
     # ---- evaluation --------------------------------------------------------------------
-    def __call__(self, x):
+    def _checked(self, result, check_nan, derivative=True):
+        """``result``; with ``check_nan`` and a NaN in it, FloatingPointError naming the first
+        node that made a NaN from finite values (inspection.first_nan)."""
+        if check_nan and np.isnan(result).any():
+            inspection.first_nan(self, derivative)
+        return result
+
+    def __call__(self, x, check_nan=False):
+        """Values at ``x``, shaped as f's output.  ``check_nan=True`` raises FloatingPointError
+        naming the first node (as ``F.print()`` numbers it) that turned finite values into NaN."""
         if is_traced(x):   # called while recording another tape: the trace layer inlines
             return use("inline")(self, x)
         val = self._forward(x)
         y = val[self.sweeps.out].reshape(self.out_shape).copy()  # never a view of the workspace
+        self._checked(y, check_nan, derivative=False)
         return y[()] if y.ndim == 0 else y
 
-    def jacobian(self, x):
+    def jacobian(self, x, check_nan=False):
         """Dense (m, n) Jacobian: reverse sweeps for m <= n, tangent sweeps otherwise."""
         val = self._forward(x)
         m, n = self.n_out, self.n_in
@@ -180,29 +190,33 @@ class Tape:
                 seeds = np.zeros((e - s, n))
                 seeds[np.arange(e - s), np.arange(s, e)] = 1.0
                 jac[:, s:e] = self.sweeps.tangent(val, seeds).T
-        return jac
+        return self._checked(jac, check_nan)
 
-    def gradient(self, x):
+    def gradient(self, x, check_nan=False):
         """Gradient of a scalar tape, shaped like the input (a dict for dict inputs)."""
         if self.n_out != 1:
             raise ValueError(f"gradient needs a scalar tape; this one has {self.n_out} "
                              "outputs (use jacobian or vjp)")
-        return self._shape_in(self.sweeps.gradient(self.flatten_input(x), _ONE)[0])
+        g = self._checked(self.sweeps.gradient(self.flatten_input(x), _ONE)[0], check_nan)
+        return self._shape_in(g)
 
-    def vjp(self, x, w):
+    def vjp(self, x, w, check_nan=False):
         """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
         w = as_real(w, "vjp: w")
         if w.size != self.n_out:
             raise ValueError(f"vjp: w has shape {w.shape}; expected shape {self.out_shape}")
-        return self._shape_in(self.sweeps.gradient(self.flatten_input(x), w.reshape(1, -1))[0])
+        g = self.sweeps.gradient(self.flatten_input(x), w.reshape(1, -1))[0]
+        return self._shape_in(self._checked(g, check_nan))
 
-    def jvp(self, x, v):
+    def jvp(self, x, v, check_nan=False):
         """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""
         v = self.flatten_input(v) if isinstance(v, dict) else as_real(v, "jvp: v")
         if v.size != self.n_in:
             raise ValueError(f"jvp: v has shape {v.shape}; expected shape {self.in_shape}")
         val = self._forward(x)
         y = self.sweeps.tangent(val, v.reshape(1, -1))[0].reshape(self.out_shape)
+        if check_nan and np.isnan(y).any():
+            inspection.first_nan(self, True, tangent=v.reshape(1, -1))
         return y[()] if y.ndim == 0 else y
 
     # ---- derived tapes (derived/) -------------------------------------------------------
