@@ -5,24 +5,26 @@ differ); tests/test_special.py holds them against SciPy, and the log-gamma famil
 betaln against mpmath (betaln is more accurate than SciPy's for very unequal arguments)."""
 import math
 
-import numba
+
 import numpy as np
 import scipy.special as _sc
+
+from numtape.kernels.jit import jit
 
 SQRT1_2 = math.sqrt(0.5)
 
 
-@numba.njit(nogil=True)
+@jit
 def erf(x):
     return math.erf(x)
 
 
-@numba.njit(nogil=True)
+@jit
 def erfc(x):
     return math.erfc(x)
 
 
-@numba.njit(nogil=True)
+@jit
 def _exp_square(x):
     """exp(x * x) without the rounding of x * x (Veltkamp split: x^2 = hi + lo exactly)."""
     c = 134217729.0 * x
@@ -33,7 +35,7 @@ def _exp_square(x):
     return math.exp(hi) * (1.0 + lo)
 
 
-@numba.njit(nogil=True)
+@jit
 def erfcx(x):
     """exp(x^2) erfc(x): the product below 12 (the square taken exactly), the asymptotic
     series 1/(x sqrt(pi)) sum (-1)^k (2k-1)!! / (2x^2)^k above; reflection below 0."""
@@ -53,13 +55,13 @@ def erfcx(x):
     return s / (x * 1.7724538509055160273)
 
 
-@numba.njit(nogil=True)
+@jit
 def ndtr(x):
     # Phi(x) = erfc(-x / sqrt 2) / 2: no cancellation in the lower tail
     return 0.5 * math.erfc(-x * SQRT1_2)
 
 
-@numba.njit(nogil=True)
+@jit
 def expit(x):
     if x >= 0.0:
         return 1.0 / (1.0 + math.exp(-x))
@@ -67,12 +69,12 @@ def expit(x):
     return e / (1.0 + e)
 
 
-@numba.njit(nogil=True)
+@jit
 def logit(x):
     return math.log(x / (1.0 - x))
 
 
-@numba.njit(nogil=True)
+@jit
 def xlogy(a, b):
     # SciPy: 0 where a == 0 (unless b is NaN), whatever b is
     if a == 0.0 and b == b:
@@ -80,7 +82,7 @@ def xlogy(a, b):
     return a * math.log(b) if b > 0.0 else (a * -math.inf if b == 0.0 else math.nan)
 
 
-@numba.njit(nogil=True)
+@jit
 def xlog1py(a, b):
     if a == 0.0 and b == b:
         return 0.0
@@ -97,12 +99,12 @@ _ROOT, _ROOT_LO = 1.4616321449683622, 9.549995429965697e-17  # digamma's positiv
 _ROOT_TAYLOR = np.array([_sc.polygamma(k, _ROOT) / math.factorial(k) for k in range(1, 30)])
 
 
-@numba.njit(nogil=True)
+@jit
 def gammaln(x):
     return math.lgamma(x)
 
 
-@numba.njit(nogil=True)
+@jit
 def _digamma_positive(x):
     d = (x - _ROOT) - _ROOT_LO
     if abs(d) < 0.25:
@@ -121,7 +123,7 @@ def _digamma_positive(x):
     return r + math.log(x) - 0.5 / x - s * z
 
 
-@numba.njit(nogil=True)
+@jit
 def digamma(x):
     if x != x or x == math.inf:
         return x
@@ -137,7 +139,7 @@ def digamma(x):
     return _digamma_positive(x)
 
 
-@numba.njit(nogil=True)
+@jit
 def polygamma(n, x):
     """The n-th derivative of digamma, n = 0, 1, 2, ... (given as a float)."""
     if n == 0.0:
@@ -172,7 +174,7 @@ def polygamma(n, x):
     return sign * (s + r)
 
 
-@numba.njit(nogil=True)
+@jit
 def _upper_tail(x):
     """Phi(-x) for x > 0: beyond 2 as exp(-x^2/2) erfcx(x / sqrt 2) with the square taken
     exactly, since erfc(x / sqrt 2) carries the rounding of x / sqrt 2 times x^2 (1e-13 at 30)."""
@@ -186,7 +188,7 @@ def _upper_tail(x):
     return 0.5 * math.exp(-0.5 * hi) * (1.0 - 0.5 * lo) * erfcx(x * SQRT1_2)
 
 
-@numba.njit(nogil=True)
+@jit
 def log_ndtr(x):
     """log Phi(x), accurate in both tails: log1p(-Phi(-x)) on the right, log of erfc in the
     middle, and the asymptotic series of Phi's Mills ratio far left (below -20)."""
@@ -227,7 +229,7 @@ _NDTRI_F = np.array([1.0, 5.99832206555887937690e-1, 1.36929880922735805310e-1,
                      2.04426310338993978564e-15])
 
 
-@numba.njit(nogil=True)
+@jit
 def _ratio(num, den, r):
     """num(r) / den(r), both polynomials with coefficients in increasing powers."""
     p, q = 0.0, 0.0
@@ -237,7 +239,7 @@ def _ratio(num, den, r):
     return p / q
 
 
-@numba.njit(nogil=True)
+@jit
 def ndtri(p):
     """The inverse of ndtr.  AS241 works on q = p - 1/2 (exact) in the centre and on the
     smaller tail probability min(p, 1 - p) (exact for p >= 1/2) in the tails, so both tails
@@ -276,7 +278,7 @@ def ndtri(p):
 #   never appear.
 # Non-positive arguments: the direct form (log |B|, as SciPy), NaN where it is inf - inf
 # (SciPy takes the limit there); an infinite argument with a positive other gives -inf.
-@numba.njit(nogil=True)
+@jit
 def _stirling_correction(x):
     """gammaln(x) - ((x - 1/2) log x - x + log sqrt(2 pi)), for x >= 8."""
     z = 1.0 / (x * x)
@@ -286,13 +288,13 @@ def _stirling_correction(x):
     return s / x
 
 
-@numba.njit(nogil=True)
+@jit
 def _lgamma_poles(x):
     """lgamma with its poles (0, -1, -2, ...) at inf in Python as in Numba (Python's raises)."""
     return math.inf if x <= 0.0 and x == math.floor(x) else math.lgamma(x)
 
 
-@numba.njit(nogil=True)
+@jit
 def betaln(a, b):
     p, q = min(a, b), max(a, b)
     if p != p or q != q:

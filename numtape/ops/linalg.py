@@ -9,9 +9,10 @@ factor contributes exactly zero, even against inf or NaN): BLAS would make 0 * i
 when a factor holds a non-finite entry (checked in O(size), against the O(m k n) product)
 the product runs as a loop that skips zero factors.
 """
-import numba
+
 import numpy as np
 
+from numtape.kernels.jit import jit
 from numtape.ops import block_op
 from numtape.ops.flags import const_flag
 from numtape.ops.formulas import strong_mul, traced
@@ -19,13 +20,13 @@ from numtape.ops.formulas import strong_mul, traced
 _CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
 
-@numba.njit(nogil=True)
+@jit
 def _views(val, args, p, iargs, q):
     a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
     return val[a:a + m * kk].reshape(m, kk), val[b:b + kk * nn].reshape(kk, nn), a, b, m, kk, nn
 
 
-@numba.njit(nogil=True)
+@jit
 def _finite(x):
     for v in x.ravel():
         if not np.isfinite(v):
@@ -33,7 +34,7 @@ def _finite(x):
     return True
 
 
-@numba.njit(nogil=True)
+@jit
 def _product(x, y, t):
     """t = x @ y: BLAS, or with a non-finite factor the strong-zero loop (0 * inf = 0)."""
     if _finite(x) and _finite(y):
@@ -51,7 +52,7 @@ def _product(x, y, t):
                     t[i, j] += u * v
 
 
-@numba.njit(nogil=True)
+@jit
 def _add_product(dst, x, y, work):
     """dst (flat) += x @ y, through ``work``."""
     t = work[:x.shape[0] * y.shape[1]].reshape(x.shape[0], y.shape[1])
@@ -61,13 +62,13 @@ def _add_product(dst, x, y, work):
         dst[i] += flat[i]
 
 
-@numba.njit(nogil=True)
+@jit
 def matmul_forward(val, o, n, args, p, iargs, q, f, work):
     A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     np.dot(A, B, val[o:o + m * nn].reshape(m, nn))
 
 
-@numba.njit(nogil=True)
+@jit
 def matmul_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     for s in range(adj.shape[0]):
@@ -83,7 +84,7 @@ def matmul_reverse(val, adj, o, n, args, p, iargs, q, f, work):
                     dst[l * nn + j] += t[j, l]
 
 
-@numba.njit(nogil=True)
+@jit
 def matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     for s in range(tan.shape[0]):
@@ -130,7 +131,7 @@ block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmu
 
 # The product the recorded rules use (adjoint times partials): its value keeps the derivative
 # convention, 0 * inf = 0 (as ChainMulOp does for MulOp); its derivatives are MatMulOp's.
-@numba.njit(nogil=True)
+@jit
 def chain_matmul_forward(val, o, n, args, p, iargs, q, f, work):
     A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
     _product(A, B, val[o:o + m * nn].reshape(m, nn))

@@ -5,9 +5,10 @@ A block of shape (outer, m, inner) (C order) is reduced over its middle axis; pa
 reduced axes are last) and gathers once.  max/min send the derivative to the first extremal
 element (NaN, if present, is the extremum), in every mode and in the recorded rule.
 """
-import numba
+
 import numpy as np
 
+from numtape.kernels.jit import jit
 from numtape.ops import block_op
 from numtape.ops.formulas import strong_mul
 
@@ -31,7 +32,7 @@ def _spread(g, outer, m, inner):
 
 
 # ---- sum ---------------------------------------------------------------------------------
-@numba.njit(nogil=True)
+@jit
 def _sum_run(val, start, m):
     """Sum of val[start:start+m] with four interleaved accumulators (a fixed order, so replays
     agree bit for bit; four independent chains run about four times faster than one)."""
@@ -49,7 +50,7 @@ def _sum_run(val, start, m):
     return (s0 + s1) + (s2 + s3)
 
 
-@numba.njit(nogil=True)
+@jit
 def sum_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -63,7 +64,7 @@ def sum_forward(val, o, n, args, p, iargs, q, f, work):
             val[o + a * inner + b] = s
 
 
-@numba.njit(nogil=True)
+@jit
 def sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -75,7 +76,7 @@ def sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
                         adj[j, x + (a * m + i) * inner + b] += g
 
 
-@numba.njit(nogil=True)
+@jit
 def sum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -96,7 +97,7 @@ block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_r
 
 
 # ---- prod --------------------------------------------------------------------------------
-@numba.njit(nogil=True)
+@jit
 def prod_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -107,7 +108,7 @@ def prod_forward(val, o, n, args, p, iargs, q, f, work):
             val[o + a * inner + b] = s
 
 
-@numba.njit(nogil=True)
+@jit
 def _others(val, x, a, b, m, inner, i):
     """Product of the slice's elements except element i (exact at zeros, no division)."""
     s = 1.0
@@ -117,7 +118,7 @@ def _others(val, x, a, b, m, inner, i):
     return s
 
 
-@numba.njit(nogil=True)
+@jit
 def _prod_partial(val, x, a, b, m, inner, i, y, nzero):
     # y / x_i when the slice has no zero; otherwise only a zero element has a non-zero partial
     xi = val[x + (a * m + i) * inner + b]
@@ -128,7 +129,7 @@ def _prod_partial(val, x, a, b, m, inner, i, y, nzero):
     return 0.0
 
 
-@numba.njit(nogil=True)
+@jit
 def _count_zeros(val, x, a, b, m, inner):
     c = 0
     for i in range(m):
@@ -137,7 +138,7 @@ def _count_zeros(val, x, a, b, m, inner):
     return c
 
 
-@numba.njit(nogil=True)
+@jit
 def prod_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -153,7 +154,7 @@ def prod_reverse(val, adj, o, n, args, p, iargs, q, f, work):
                             adj[j, x + (a * m + i) * inner + b] += g * d
 
 
-@numba.njit(nogil=True)
+@jit
 def prod_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -194,7 +195,7 @@ block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _si
 
 
 # ---- max / min ---------------------------------------------------------------------------
-@numba.njit(nogil=True)
+@jit
 def _extreme_index(val, x, a, b, m, inner, sign):
     """Index of the first maximum (sign=1) or minimum (sign=-1); a NaN wins at once."""
     best = 0
@@ -211,7 +212,7 @@ def _extreme_index(val, x, a, b, m, inner, sign):
     return best
 
 
-@numba.njit(nogil=True)
+@jit
 def _ext_forward(val, o, args, p, iargs, q, sign):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -220,7 +221,7 @@ def _ext_forward(val, o, args, p, iargs, q, sign):
             val[o + a * inner + b] = val[x + (a * m + i) * inner + b]
 
 
-@numba.njit(nogil=True)
+@jit
 def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -230,7 +231,7 @@ def _ext_reverse(val, adj, o, args, p, iargs, q, sign):
                 adj[j, x + (a * m + i) * inner + b] += adj[j, o + a * inner + b]
 
 
-@numba.njit(nogil=True)
+@jit
 def _ext_tangent(val, tan, o, args, p, iargs, q, sign):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -250,32 +251,32 @@ def _first_hit_vjp(g, xs, y, params):
     return [strong_mul(_spread(g, outer, m, inner).reshape(outer, m, inner), first).ravel()]
 
 
-@numba.njit(nogil=True)
+@jit
 def max_forward(val, o, n, args, p, iargs, q, f, work):
     _ext_forward(val, o, args, p, iargs, q, 1.0)
 
 
-@numba.njit(nogil=True)
+@jit
 def max_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     _ext_reverse(val, adj, o, args, p, iargs, q, 1.0)
 
 
-@numba.njit(nogil=True)
+@jit
 def max_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, 1.0)
 
 
-@numba.njit(nogil=True)
+@jit
 def min_forward(val, o, n, args, p, iargs, q, f, work):
     _ext_forward(val, o, args, p, iargs, q, -1.0)
 
 
-@numba.njit(nogil=True)
+@jit
 def min_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     _ext_reverse(val, adj, o, args, p, iargs, q, -1.0)
 
 
-@numba.njit(nogil=True)
+@jit
 def min_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, -1.0)
 
@@ -292,7 +293,7 @@ def _sizes_scan(params):
     return [outer * m * inner], outer * m * inner
 
 
-@numba.njit(nogil=True)
+@jit
 def cumsum_forward(val, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -304,7 +305,7 @@ def cumsum_forward(val, o, n, args, p, iargs, q, f, work):
                 val[o + k] = s
 
 
-@numba.njit(nogil=True)
+@jit
 def cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):
@@ -318,7 +319,7 @@ def cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
                         adj[j, x + k] += s
 
 
-@numba.njit(nogil=True)
+@jit
 def cumsum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     for a in range(outer):

@@ -5,21 +5,22 @@ bookkeeping could not provide (fancy indexing, a broadcast, a filled array).  ``
 same kernel placed last on every tape: it copies the outputs to the end of the arena (TMB's
 dependent variables), so outputs are one contiguous block.
 """
-import numba
+
 import numpy as np
 
+from numtape.kernels.jit import jit
 from numtape.ops import PER_ELEMENT, block_op
 
 _u = np.uint64  # unsigned offsets skip Numba's negative-index wraparound
 
 
-@numba.njit(nogil=True)
+@jit
 def gather_forward(val, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         val[o + i] = val[_u(args[p + i])]
 
 
-@numba.njit(nogil=True)
+@jit
 def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         a = _u(args[p + i])
@@ -27,7 +28,7 @@ def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
             adj[j, a] += adj[j, o + i]
 
 
-@numba.njit(nogil=True)
+@jit
 def gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     for i in range(n):
         a = _u(args[p + i])
