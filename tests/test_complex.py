@@ -166,3 +166,9 @@ def test_conversions_refused():
               lambda x: np.asarray(x + 1j)):
         with pytest.raises(nt.TracingError, match="np.where"):
             nt.MakeTape(f, np.ones(2))
+
+
+def test_complex_power_with_an_infinite_exponent_raises_a_typed_error():
+    """``z ** np.inf`` on a complex traced value is refused with a TypeError or ValueError."""
+    with pytest.raises((TypeError, ValueError)):
+        nt.MakeTape(lambda x: np.abs((x + 1j) ** np.inf), np.ones(2))

@@ -159,3 +159,20 @@ def test_assigning_into_a_result_leaves_the_input_alone(name, g):
     F = nt.MakeTape(f, np.ones(3))
     assert F(x) == 6.0 + 10.0 * 5.0
     np.testing.assert_array_equal(F.gradient(x), [1.0, 11.0, 11.0])
+
+
+# ---- det at singular matrices ------------------------------------------------------------------
+def test_det_gradient_at_a_singular_matrix_is_the_cofactor():
+    """d det(A)/dA = adj(A)^T, non-zero at a rank n-1 matrix: at A = diag(1, 0), det = 0 but
+    d det / d A[1,1] = 1."""
+    from numtape.testing import finite_jacobian
+    f = lambda x: np.linalg.det(x.reshape(2, 2))   # noqa: E731
+    x = np.array([1.0, 0.0, 0.0, 0.0])
+    F = nt.MakeTape(f, np.ones(4))
+    np.testing.assert_allclose(F.gradient(x), finite_jacobian(f, x)[0], atol=1e-8)
+
+
+def test_det_of_a_1x1_zero_has_derivative_one():
+    """det([[a]]) = a, so its derivative is 1 everywhere, including a = 0."""
+    F = nt.MakeTape(lambda x: np.linalg.det(x.reshape(1, 1)), np.ones(1))
+    np.testing.assert_array_equal(F.gradient([0.0]), [1.0])

@@ -113,3 +113,66 @@ def test_hessian_needs_scalar_tape():
     F = nt.MakeTape(lambda x: x * 2.0, np.zeros(2))
     with pytest.raises(ValueError, match="scalar"):
         F.hessian([1.0, 2.0])
+
+
+def test_jacfun_of_a_tape_without_inputs_is_empty():
+    """F: R^0 -> R^1 has a (1, 0) Jacobian; its jacfun returns an empty vector."""
+    F = nt.MakeTape(lambda x: np.sum(x) + 1.0, np.zeros(0))
+    assert F.jacobian(np.zeros(0)).shape == (1, 0)
+    assert F.jacfun()(np.zeros(0)).shape == (0,)
+
+
+def _dense_and_derived(F, x):
+    J = F.jacobian(x)
+    np.testing.assert_allclose(F.jacfun()(x).reshape(J.shape), J, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(F.jacfun(sparse=True)(x).toarray(), J, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(F.jacfun().simplify("optimize")(x), F.jacfun()(x))
+    return J
+
+
+_SPD = np.array([2.0, 0.5, 0.5, 3.0])
+_EDGE_CASES = {
+    "repeated outputs": (lambda x: x[[0, 0]] * x[1], np.array([2.0, 3.0, 1.0, 1.0])),
+    "outputs that are inputs": (lambda x: [x, x * x], _SPD),
+    "broadcast size-1 dims": (lambda x: (x.reshape(4, 1) * x.reshape(1, 4)).ravel(), _SPD),
+    "sqrt at 0, non-unit seed": (lambda x: 2.0 * np.sqrt(x)[0], np.array([1.0, 0, 0, 0])),
+    "prod with zeros": (lambda x: np.prod(x), np.array([0.0, 0.0, 1.0, 2.0])),
+    "solve": (lambda x: np.linalg.solve(x.reshape(2, 2), x[:2] ** 2), _SPD),
+    "cholesky upper": (lambda x: np.linalg.cholesky(x.reshape(2, 2), upper=True), _SPD),
+    "solve_triangular T": (lambda x: nt.linalg.solve_triangular(x.reshape(2, 2), x[2:], 1,
+                                                                lower=True), _SPD),
+    "einsum ii,ij->j": (lambda x: np.einsum("ii,ij->j", x.reshape(2, 2), x.reshape(2, 2)), _SPD),
+    "complex fft abs": (lambda x: np.abs(np.exp(-2j * np.pi * np.outer(np.arange(4),
+                                                                        np.arange(4)) / 4) @ x),
+                        np.array([0.3, -0.7, 1.1, 0.4])),
+}
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")   # finite differences of sqrt near 0
+@pytest.mark.parametrize("name", sorted(_EDGE_CASES))
+def test_edge_cases_agree_in_every_derivative_path(name):
+    """Repeated and aliased outputs, broadcasting, kinks, zeros in products, linear algebra
+    and complex intermediates: check_grads, and the dense, sparse and simplified jacfun."""
+    f, x = _EDGE_CASES[name]
+    check_grads(f, x)
+    _dense_and_derived(nt.MakeTape(f, x), x)
+
+
+def test_atomic_and_nested_second_derivatives_agree():
+    """Hessians through atomic calls of atomic tapes and nested (capturing) tapes equal finite
+    differences of the gradient, the sparse Hessian, and the scalar-expanded recording."""
+    A = nt.MakeTape(lambda y: np.sin(y) * y[::-1], np.zeros(2)).atomic()
+    AA = nt.MakeTape(lambda y: A(y) * A(y[::-1]), np.zeros(2)).atomic()
+
+    def f(x):
+        inner = nt.MakeTape(lambda y: np.sum(np.sin(x[:2]) * y ** 2), np.zeros(2))
+        return np.sum(AA(x[:2]) ** 2) + np.sum(A(x[2:])) + inner(x[2:]) + \
+            np.sum(inner.jacfun()(x[:2]))
+    x = np.array([0.2, 0.5, 0.3, 0.9])
+    F = nt.MakeTape(f, np.zeros(4))
+    H = F.hessian(x)
+    np.testing.assert_allclose(H, finite_jacobian(F.gradient, x), atol=1e-6)
+    np.testing.assert_allclose(F.hessfun(sparse=True)(x).toarray(), H, atol=1e-12)
+    with nt.TapeConfig(atomic="disable"):
+        Fd = nt.MakeTape(f, np.zeros(4))
+    np.testing.assert_allclose(Fd.hessian(x), H, rtol=1e-12, atol=1e-12)

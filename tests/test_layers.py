@@ -62,3 +62,15 @@ def test_package_imports_in_a_fresh_interpreter():
     r = subprocess.run([sys.executable, "-c", "import numtape.tape, numtape.ops.layout"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
+
+
+def test_no_two_tests_share_a_name():
+    """Test names say what they check, so each is unique across the suite (pytest would run
+    both, but a reader could not tell them apart)."""
+    import collections
+    names = collections.defaultdict(list)
+    for path in sorted((ROOT.parent / "tests").glob("test_*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names[node.name].append(path.name)
+    assert not {k: v for k, v in names.items() if len(v) > 1}

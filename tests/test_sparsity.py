@@ -377,3 +377,20 @@ def test_public_sparse_hessian_equals_dense_hessian():
     plan = HessianPlan(hessian_pattern(F))
     np.testing.assert_allclose(sparse_hessian(F, 2 * x, plan).toarray(), F.hessian(2 * x),
                                rtol=1e-13, atol=1e-13)
+
+
+def test_sparse_hessfun_of_a_linear_function_is_an_empty_csr():
+    """A linear objective has an all-zero Hessian: hessfun(sparse=True) gives an (n, n) csr
+    matrix with no stored entries."""
+    F = nt.MakeTape(lambda x: 2.0 * x[0] + x[1], np.zeros(2))
+    np.testing.assert_array_equal(F.hessian(np.ones(2)), np.zeros((2, 2)))
+    H = F.hessfun(sparse=True)(np.ones(2))
+    assert H.shape == (2, 2) and H.nnz == 0
+
+
+def test_sparse_jacfun_of_a_constant_function_is_an_empty_csr():
+    """Outputs that do not depend on x: the sparse jacfun is an all-zero (m, n) csr matrix."""
+    F = nt.MakeTape(lambda x: np.full(2, 2.0) + 0.0 * 0.0, np.zeros(2))
+    np.testing.assert_array_equal(F.jacfun()(np.ones(2)), np.zeros(4))
+    J = F.jacfun(sparse=True)(np.ones(2))
+    assert J.shape == (2, 2) and J.nnz == 0

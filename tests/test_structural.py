@@ -487,3 +487,13 @@ def test_block_across_inputs_end_is_gathered(f):
     x = np.array([0.3, 0.7])
     F = nt.MakeTape(f, np.zeros(2))
     np.testing.assert_array_equal(F(x), f(x))
+
+
+def test_flatten_returns_a_copy():
+    """``x.flatten()`` is a copy, as in NumPy: assigning into it leaves ``x`` alone."""
+    def f(x):
+        y = x.flatten()
+        y[0] = 0.0
+        return x * 1.0
+    x = np.ones(3)
+    np.testing.assert_array_equal(nt.MakeTape(f, x)(x), f(x))
