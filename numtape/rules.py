@@ -28,7 +28,7 @@ def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
 
 
 def chain_partial(g, d):
-    """g * d for a local partial d (recording nothing for the constant partials 0, 1, -1)."""
+    """G * d for a local partial d (recording nothing for the constant partials 0, 1, -1)."""
     if type(d) is float:  # a constant partial records no product
         if d == 0.0:
             return None

@@ -41,7 +41,7 @@ def test_derivatives_match_inlined(f):
 
 
 def f_inlined(f, z):
-    """f with A replaced by its inlined form (the same function, recorded op by op)."""
+    """F with A replaced by its inlined form (the same function, recorded op by op)."""
     global A
     saved, A = A, nt.MakeTape(_inner, np.zeros(2))
     try:

@@ -13,7 +13,7 @@ M = np.array([[1 + 1j, 2 - 0.5j], [-0.3j, 0.7 + 0j]])
 
 
 def pair(x):
-    """z = x[:n] + 1j x[n:], the usual way to build a complex value from real inputs."""
+    """Z = x[:n] + 1j x[n:], the usual way to build a complex value from real inputs."""
     n = x.shape[0] // 2
     return x[:n] + 1j * x[n:]
 

@@ -18,7 +18,7 @@ X0 = np.array([0.0, 2.0])     # x[0] = 0: log(0) = -inf in the branch np.where d
 
 
 def _masked_log(x):
-    """log x where x > 0, else 0; the untaken branch is -inf (x = 0) or NaN (x < 0)."""
+    """Log x where x > 0, else 0; the untaken branch is -inf (x = 0) or NaN (x < 0)."""
     return np.where(x > 0, np.log(x), 0.0)
 
 
@@ -163,7 +163,7 @@ def test_assigning_into_a_result_leaves_the_input_alone(name, g):
 
 # ---- det at singular matrices ------------------------------------------------------------------
 def test_det_gradient_at_a_singular_matrix_is_the_cofactor():
-    """d det(A)/dA = adj(A)^T, non-zero at a rank n-1 matrix: at A = diag(1, 0), det = 0 but
+    """D det(A)/dA = adj(A)^T, non-zero at a rank n-1 matrix: at A = diag(1, 0), det = 0 but
     d det / d A[1,1] = 1."""
     from numtape.testing import finite_jacobian
     f = lambda x: np.linalg.det(x.reshape(2, 2))   # noqa: E731

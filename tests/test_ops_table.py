@@ -31,6 +31,7 @@ from numtape.testing import (check_grads, finite_jacobian, reverse_jacobian, rul
 @dataclass(frozen=True)
 class U:
     """Uniform on [lo, hi]."""
+
     lo: float
     hi: float
     discrete = False
@@ -45,6 +46,7 @@ class U:
 @dataclass(frozen=True)
 class Away:
     """Uniform on [-hi, -lo] u [lo, hi]: away from a singularity or kink at 0."""
+
     lo: float
     hi: float
     discrete = False
@@ -59,6 +61,7 @@ class Away:
 @dataclass(frozen=True)
 class Choice:
     """Drawn from a few values (conditions, logical operands, ties and zeros)."""
+
     values: tuple
     discrete = True
 
@@ -457,7 +460,7 @@ def test_branch_not_taken_log(x):
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")  # inf/NaN partials by design
 def test_branch_not_taken_through_product():
-    """x * log(x) at 0 is 0 * -inf = NaN in the untaken branch; the gradient is still 0."""
+    """X * log(x) at 0 is 0 * -inf = NaN in the untaken branch; the gradient is still 0."""
     f = lambda x: np.sum(np.where(x > 0, x * np.log(x), 0.0))
     x = np.array([0.0, 2.0])
     G = nt.MakeTape(f, x)
@@ -472,7 +475,7 @@ def test_branch_not_taken_through_product():
 @pytest.mark.parametrize("p", [2, 2.0, 0.5, -1, -1.0], ids=str)
 @pytest.mark.parametrize("shape", [(), (7,)], ids=["0d", "vec"])
 def test_special_powers_bit_identical(p, shape):
-    """x ** 2, x ** 0.5, x ** -1 on a tape give exactly NumPy's values, at the recording
+    """X ** 2, x ** 0.5, x ** -1 on a tape give exactly NumPy's values, at the recording
     point and at new points (tiny, huge, irrational)."""
     x = np.asarray(np.random.default_rng(3).uniform(1e-3, 50.0, shape))
     F = check_grads(lambda x: x ** p, x)
@@ -664,7 +667,7 @@ def _spd(n, seed):
 
 
 def _with(a, n, seed):
-    """x = a followed by n random entries."""
+    """X = a followed by n random entries."""
     return np.concatenate([a, _rand(n, seed)])
 
 
@@ -678,7 +681,7 @@ def _sign_exp(sign, logdet):
 
 
 def _mvn_logpdf(x):
-    """log N(y; 0, S) by Cholesky: the usual way a model writes it."""
+    """Log N(y; 0, S) by Cholesky: the usual way a model writes it."""
     L = np.linalg.cholesky(_mat(x[:9]))
     z = nt.linalg.solve_triangular(L, x[9:], lower=True)
     return -0.5 * z @ z - np.sum(np.log(np.diagonal(L))) - 1.5 * np.log(2 * np.pi)

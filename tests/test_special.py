@@ -119,7 +119,7 @@ def test_nt_polygamma_records_and_refuses_traced_orders():
 
 # ---- ndtri and betaln against mpmath ------------------------------------------------------
 def _ndtri_mp(p):
-    """x with Phi(x) = p to 40 digits (by symmetry, from the smaller tail probability)."""
+    """X with Phi(x) = p to 40 digits (by symmetry, from the smaller tail probability)."""
     if p > 0.5:
         return -_ndtri_mp(1.0 - p)            # 1 - p is exact for p >= 1/2
     if p == 0.5:

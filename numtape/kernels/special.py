@@ -190,7 +190,7 @@ def _upper_tail(x):
 
 @jit
 def log_ndtr(x):
-    """log Phi(x), accurate in both tails: log1p(-Phi(-x)) on the right, log of erfc in the
+    """Log Phi(x), accurate in both tails: log1p(-Phi(-x)) on the right, log of erfc in the
     middle, and the asymptotic series of Phi's Mills ratio far left (below -20)."""
     if x > 0.0:
         return math.log1p(-_upper_tail(x))
@@ -290,7 +290,7 @@ def _stirling_correction(x):
 
 @jit
 def _lgamma_poles(x):
-    """lgamma with its poles (0, -1, -2, ...) at inf in Python as in Numba (Python's raises)."""
+    """Lgamma with its poles (0, -1, -2, ...) at inf in Python as in Numba (Python's raises)."""
     return math.inf if x <= 0.0 and x == math.floor(x) else math.lgamma(x)
 
 

@@ -78,7 +78,7 @@ def _seeds(d, start, rows, cols):
 
 
 def _stacked(fn, M, S):
-    """fn applied to the (rows, k*cols) side-by-side stack of the k matrices S; back to
+    """Fn applied to the (rows, k*cols) side-by-side stack of the k matrices S; back to
     (k, rows', cols)."""
     S = S.reshape(-1, *S.shape[-2:])
     k, rows, cols = S.shape
@@ -258,7 +258,7 @@ def det_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def det_vjp(g, xs, y, params):
-    """g det(A) A^-T: the sweeps' cofactor form away from singular A (a derivative tape of
+    """G det(A) A^-T: the sweeps' cofactor form away from singular A (a derivative tape of
     det evaluated at an exactly singular matrix raises LinAlgError from its solve)."""
     m = int(params[0])
     return [((g * y) * np.linalg.inv(xs[0].reshape(m, m)).T).ravel()]

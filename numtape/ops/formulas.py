@@ -33,7 +33,7 @@ def traced(*xs):
 
 
 def strong_mul(a, b):
-    """a * b, but exactly 0 where either factor is 0 (even if the other is inf or NaN): the
+    """A * b, but exactly 0 where either factor is 0 (even if the other is inf or NaN): the
     derivative convention's product, for recorded rules (ChainMulOp on traced values)."""
     t = traced(a, b)
     if t is not None:

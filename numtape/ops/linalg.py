@@ -36,7 +36,7 @@ def _finite(x):
 
 @jit
 def _product(x, y, t):
-    """t = x @ y: BLAS, or with a non-finite factor the strong-zero loop (0 * inf = 0)."""
+    """T = x @ y: BLAS, or with a non-finite factor the strong-zero loop (0 * inf = 0)."""
     if _finite(x) and _finite(y):
         np.dot(x, y, t)
         return
@@ -54,7 +54,7 @@ def _product(x, y, t):
 
 @jit
 def _add_product(dst, x, y, work):
-    """dst (flat) += x @ y, through ``work``."""
+    """Dst (flat) += x @ y, through ``work``."""
     t = work[:x.shape[0] * y.shape[1]].reshape(x.shape[0], y.shape[1])
     _product(x, y, t)
     flat = t.ravel()
@@ -97,7 +97,7 @@ def matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def _strong_matmul(x, y):
-    """x @ y with the derivative convention's zeros (0 * inf = 0), for the recorded rule: a
+    """X @ y with the derivative convention's zeros (0 * inf = 0), for the recorded rule: a
     ChainMatMulOp on traced values, on numbers a product that skips zero factors."""
     t = traced(x, y)
     if t is not None:

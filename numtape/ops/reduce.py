@@ -173,7 +173,7 @@ def prod_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def prod_vjp(g, xs, y, params):
-    """g * (product of the other elements), by prefix and suffix products: no division, so
+    """G * (product of the other elements), by prefix and suffix products: no division, so
     it is exact at zeros and differentiates correctly there too (O(m) products per slice)."""
     outer, m, inner = _split(params)
     x = xs[0].reshape(outer, m, inner)

@@ -66,7 +66,7 @@ def _batched(fn, a, *rest):
 # ---- solve / inv -------------------------------------------------------------------------
 @implements(np.linalg.solve)
 def solve(a, b):
-    """x with a @ x = b (``np.linalg.solve``; ``b`` a vector or a matrix of columns)."""
+    """X with a @ x = b (``np.linalg.solve``; ``b`` a vector or a matrix of columns)."""
     if not _traced(a, b):
         return np.linalg.solve(a, b)
     _square("solve", a)
@@ -166,7 +166,7 @@ def _cholesky2(a):
 
 @named("solve_triangular")
 def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
-    """x with op(T) x = b, T the lower (``lower=True``) or upper triangle of ``a`` (the other
+    """X with op(T) x = b, T the lower (``lower=True``) or upper triangle of ``a`` (the other
     triangle is never read) and op(T) = T, or T^T for ``trans`` = 1 / "T".  The signature of
     ``scipy.linalg.solve_triangular``; works on plain and traced arrays.
 

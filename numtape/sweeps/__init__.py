@@ -1,0 +1,1 @@
+"""The generated tape interpreters (generated.py) and their generator (generate.py)."""

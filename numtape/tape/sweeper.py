@@ -41,6 +41,7 @@ _NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero noth
 @dataclass(frozen=True)
 class Host:
     """One host op: its spec and, as the jitted bodies get them, output block and cursors."""
+
     spec: object
     o: int
     n: int
@@ -53,6 +54,7 @@ class Host:
 class Call:
     """One CallOp: its sub-tape, input block [a, a + n_in), output block [o, o + m), and
     whether the input block is a constant (no adjoint)."""
+
     sub: object
     a: int
     o: int
@@ -92,7 +94,8 @@ class Sweeps:
 
     # ---- workspaces ----------------------------------------------------------------------
     def workspace(self, kind, k=0):
-        """This thread's ``"val"`` arena, ``"work"`` scratch, or (k, arena) ``"adj"``/``"tan"``."""
+        """Return this thread's ``"val"`` arena, ``"work"`` scratch, or (k, arena) ``"adj"`` /
+        ``"tan"`` array (made on first use)."""
         ws = self._tls.__dict__
         key = (kind, k)
         a = ws.get(key)

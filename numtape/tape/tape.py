@@ -260,7 +260,7 @@ class Tape:
 
     # ---- calling a tape while recording another ------------------------------------------
     def atomic(self):
-        """This tape as an atomic "super node": called on traced values while recording, it
+        """Return this tape as an atomic "super node": called on traced values while recording, it
         records ONE CallOp referencing this tape (shared, not copied) instead of inlining its
         ops; sweeps recompute its inner values when they need them (checkpointing).
 

@@ -1,0 +1,1 @@
+"""Recording: the recorder, traced arrays (ADArray, ADComplex), MakeTape and replay."""

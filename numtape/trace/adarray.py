@@ -68,7 +68,7 @@ _SPECIAL_POWERS = {2.0: "SquareOp", 0.5: "SqrtOp", -1.0: "ReciprocalOp"}
 
 
 def power(a, b):
-    """a ** b; exponents 2, 0.5 and -1 record SquareOp/SqrtOp/ReciprocalOp, as NumPy computes
+    """A ** b; exponents 2, 0.5 and -1 record SquareOp/SqrtOp/ReciprocalOp, as NumPy computes
     them the same way."""
     if type(b) in (int, float) or (isinstance(b, np.ndarray) and b.ndim == 0 and
                                     b.dtype.kind in "iuf"):

@@ -211,7 +211,7 @@ def complex_elementwise(spec, *xs):
 
 
 def complex_matmul(x, y):
-    """x @ y with a complex operand: (A_re B_re - A_im B_im) + (A_re B_im + A_im B_re) i."""
+    """X @ y with a complex operand: (A_re B_re - A_im B_im) + (A_re B_im + A_im B_re) i."""
     (a, b), (c, d) = split(x), split(y)
     return make(_sub(_mm(a, c), _mm(b, d)), _add(_mm(a, d), _mm(b, c)))
 

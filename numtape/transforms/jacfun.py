@@ -189,7 +189,7 @@ def _unit_seed(rec, g_addr):
 
 
 def _seeded(rec, seed, d, zero):
-    """seed * d for a 0/1 constant seed: d's own addresses where it is 1; no op recorded."""
+    """Seed * d for a 0/1 constant seed: d's own addresses where it is 1; no op recorded."""
     d_addr = rec.const(float(d)) if type(d) is float else addr_array(rec, d)
     return wrap(rec, np.where(seed == 1.0, np.broadcast_to(d_addr, seed.shape), zero))
 
