@@ -33,6 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+import pathlib
+import sys
+
 import numpy as np
 
 from numtape.ops.flags import const_operand
@@ -87,12 +90,25 @@ class OpSpec:
     comparison: bool = False
     chain: str = ""
     identities: tuple = ()
+    source: str = ""
     code: int = -1
 
 
 OPS: list[OpSpec] = []
 BY_NAME: dict[str, OpSpec] = {}
 BY_UFUNC: dict = {}
+
+
+def _declared_at(depth=2):
+    """``path:line`` of the declaration calling the declaring function (for the generated
+    sweeps, whose cases name where their formulas come from)."""
+    frame = sys._getframe(depth)
+    path = pathlib.Path(frame.f_code.co_filename)
+    try:
+        path = path.relative_to(pathlib.Path(__file__).parents[2])
+    except ValueError:
+        pass
+    return f"{path.as_posix()}:{frame.f_lineno}"
 
 
 def _register(spec: OpSpec) -> OpSpec:
@@ -121,6 +137,7 @@ def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False, **fa
                   partials=tuple(eval(f"lambda {names}, y: {d}", NAMESPACE) for d in partials),
                   value_expr=value, partial_exprs=tuple(partials),
                   zero_derivative=zero_derivative, ufuncs=tuple(ufuncs),
+                  source=_declared_at(),
                   **{"jacobian": "none" if zero_derivative else "elementwise", **facts})
     return _register(spec)
 
@@ -174,7 +191,7 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
                             sizes=sizes, scratch=scratch,
                             bounds=tuple(bounds or [(1, None)] * nparams), host=host,
-                            jacobian=jacobian, **facts))
+                            jacobian=jacobian, source=_declared_at(), **facts))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).

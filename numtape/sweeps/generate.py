@@ -15,6 +15,7 @@ import hashlib
 import pathlib
 
 from numtape.ops import BLOCK, ELEMENTWISE, OPERAND_NAMES, OPS, PER_ELEMENT
+from numtape.ops.flags import BROADCAST_MASK, const_flag
 
 HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "generated.py"
@@ -78,7 +79,7 @@ def _accumulate(spec, adj, at):
     out = []
     for j in range(spec.arity):
         d = [f"    d{j} = {_kernel_expr(spec.partial_exprs[j])}"]
-        out += [f"if (f & {16 << j}) == 0:"] + d + [
+        out += [f"if (f & {const_flag(j)}) == 0:"] + d + [
             f"    if d{j} != 0.0:", f"        {adj}[{at(j)}] += g * d{j}"]
     return out
 
@@ -185,7 +186,7 @@ def _two_ways(spec, loop):
     compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast."""
     if spec.arity == 1:
         return loop(_contiguous)
-    return (["if (f & 7) == 0:"] + _ind(loop(_contiguous), 1) + ["else:"]
+    return ([f"if (f & {BROADCAST_MASK}) == 0:"] + _ind(loop(_contiguous), 1) + ["else:"]
             + _ind(loop(_strided), 1))
 
 
@@ -200,7 +201,7 @@ def _ew_reverse(spec):
         # (contiguous operands); the strong zero becomes a select
         out = []
         for j, d in enumerate(spec.partial_exprs):
-            out += [f"if (f & {16 << j}) == 0:", "    for i in range(n):",
+            out += [f"if (f & {const_flag(j)}) == 0:", "    for i in range(n):",
                     "        g = adj0[o + i]"]
             out += _ind(_load(spec, at) + ["y = val[o + i]", f"d = {_kernel_expr(d)}",
                         f"adj0[{at(j)}] += g * d if (g != 0.0 and d != 0.0) else 0.0"], 2)
@@ -231,7 +232,7 @@ def _cases(specs, body, depth):
         if lines is None:
             continue
         kw = "if" if not out else "elif"
-        out.append(" " * (4 * depth) + f"{kw} code == {spec.code}:  # {spec.name}")
+        out.append(" " * (4 * depth) + f"{kw} code == {spec.code}:  # {spec.name}, {spec.source}")
         out += _ind(lines, depth + 1)
     return out
 
@@ -255,7 +256,8 @@ def _ew_functions():
     return out
 
 
-HEADER = '''"""GENERATED from the op table by numtape/kernels/_generate.py -- do not edit by hand.
+HEADER = '''"""GENERATED from the op table by numtape/sweeps/generate.py -- do not edit by hand.
+Each case names the line of the op's declaration its formulas come from.
 
 The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit j set: operand
 j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes

@@ -1,4 +1,5 @@
-"""GENERATED from the op table by numtape/kernels/_generate.py -- do not edit by hand.
+"""GENERATED from the op table by numtape/sweeps/generate.py -- do not edit by hand.
+Each case names the line of the op's declaration its formulas come from.
 
 The three tape interpreters.  Arrays: ``op`` int32 opcodes, ``flags`` uint8 (bit j set: operand
 j of an elementwise op is one scalar broadcast over the block), ``out_ptr`` int64 (op k writes
@@ -18,7 +19,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_
 
 u = np.uint64
 
-TABLE_HASH = "5601048c1a9acb13"
+TABLE_HASH = "4715bbf057668d2b"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -56,151 +57,151 @@ def ew1_forward(code, val, f, o, n, x0):
     o, n = u(o), u(n)
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
-    if code == 2:  # NegOp
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = -x
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.abs(x)
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp(x)
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp2(x)
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.expm1(x)
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log(x)
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log2(x)
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log10(x)
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log1p(x)
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sqrt(x)
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cbrt(x)
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = x * x
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sin(x)
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cos(x)
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tan(x)
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsin(x)
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccos(x)
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctan(x)
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sinh(x)
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cosh(x)
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tanh(x)
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsinh(x)
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccosh(x)
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctanh(x)
-    elif code == 27:  # SignOp
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 48:  # NotOp
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
@@ -213,7 +214,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
-    if code == 2:  # NegOp
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -223,7 +224,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -233,7 +234,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -243,7 +244,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -253,7 +254,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -263,7 +264,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -273,7 +274,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -283,7 +284,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -293,7 +294,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -303,7 +304,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -313,7 +314,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -323,7 +324,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -333,7 +334,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -343,7 +344,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -353,7 +354,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cos(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -363,7 +364,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -np.sin(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -373,7 +374,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -383,7 +384,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -393,7 +394,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -403,7 +404,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -413,7 +414,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -423,7 +424,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -433,7 +434,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -443,7 +444,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -453,7 +454,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -463,7 +464,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -473,7 +474,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -483,7 +484,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -493,7 +494,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -503,7 +504,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -513,7 +514,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -523,7 +524,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -533,7 +534,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -543,7 +544,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -553,7 +554,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -572,7 +573,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
-    if code == 2:  # NegOp
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -583,7 +584,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -594,7 +595,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -605,7 +606,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -616,7 +617,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -627,7 +628,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -638,7 +639,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -649,7 +650,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -660,7 +661,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -671,7 +672,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -682,7 +683,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -693,7 +694,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -704,7 +705,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -715,7 +716,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -726,7 +727,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cos(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -737,7 +738,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -np.sin(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -748,7 +749,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -759,7 +760,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -770,7 +771,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -781,7 +782,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -792,7 +793,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -803,7 +804,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -814,7 +815,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -825,7 +826,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -836,7 +837,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -847,7 +848,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -858,7 +859,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -869,7 +870,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -880,7 +881,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -891,7 +892,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -902,7 +903,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -913,7 +914,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -924,7 +925,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -935,7 +936,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -946,7 +947,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -967,8 +968,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 28:  # AddOp
-        if (f & 7) == 0:
+    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -978,8 +979,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 29:  # SubOp
-        if (f & 7) == 0:
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -989,8 +990,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 30:  # MulOp
-        if (f & 7) == 0:
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1000,8 +1001,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 31:  # DivOp
-        if (f & 7) == 0:
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1011,8 +1012,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 32:  # PowOp
-        if (f & 7) == 0:
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1022,8 +1023,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 33:  # Arctan2Op
-        if (f & 7) == 0:
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1033,8 +1034,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 34:  # HypotOp
-        if (f & 7) == 0:
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1044,8 +1045,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 35:  # MaximumOp
-        if (f & 7) == 0:
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1055,8 +1056,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.maximum(a, b)
-    elif code == 36:  # MinimumOp
-        if (f & 7) == 0:
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1066,8 +1067,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.minimum(a, b)
-    elif code == 37:  # FmaxOp
-        if (f & 7) == 0:
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1077,8 +1078,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmax(a, b)
-    elif code == 38:  # FminOp
-        if (f & 7) == 0:
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1088,8 +1089,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmin(a, b)
-    elif code == 39:  # LogaddexpOp
-        if (f & 7) == 0:
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1099,8 +1100,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 40:  # LtOp
-        if (f & 7) == 0:
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1110,8 +1111,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 41:  # LeOp
-        if (f & 7) == 0:
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1121,8 +1122,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 42:  # GtOp
-        if (f & 7) == 0:
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1132,8 +1133,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 43:  # GeOp
-        if (f & 7) == 0:
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1143,8 +1144,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 44:  # EqOp
-        if (f & 7) == 0:
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1154,8 +1155,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 45:  # NeOp
-        if (f & 7) == 0:
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1165,8 +1166,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 46:  # AndOp
-        if (f & 7) == 0:
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1176,8 +1177,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 47:  # OrOp
-        if (f & 7) == 0:
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1187,8 +1188,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 50:  # ChainMulOp
-        if (f & 7) == 0:
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1198,8 +1199,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 57:  # XlogyOp
-        if (f & 7) == 0:
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1209,8 +1210,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 58:  # Xlog1pyOp
-        if (f & 7) == 0:
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1220,8 +1221,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 62:  # PolygammaOp
-        if (f & 7) == 0:
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1231,8 +1232,8 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 64:  # BetalnOp
-        if (f & 7) == 0:
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+        if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
@@ -1253,10 +1254,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 28:  # AddOp
+    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1290,10 +1291,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 29:  # SubOp
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1327,10 +1328,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 30:  # MulOp
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1364,10 +1365,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 31:  # DivOp
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1401,10 +1402,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 32:  # PowOp
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1438,10 +1439,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # Arctan2Op
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1475,10 +1476,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # HypotOp
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1512,10 +1513,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # MaximumOp
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1549,10 +1550,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # MinimumOp
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1586,10 +1587,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # FmaxOp
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1623,10 +1624,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FminOp
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1660,10 +1661,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # LogaddexpOp
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1697,10 +1698,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 50:  # ChainMulOp
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1734,10 +1735,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # XlogyOp
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1771,10 +1772,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1808,10 +1809,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # PolygammaOp
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1845,10 +1846,10 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # BetalnOp
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -1893,10 +1894,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 28:  # AddOp
+    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -1922,10 +1923,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 29:  # SubOp
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -1951,10 +1952,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 30:  # MulOp
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -1980,10 +1981,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 31:  # DivOp
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2009,10 +2010,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 32:  # PowOp
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2038,10 +2039,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # Arctan2Op
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2067,10 +2068,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # HypotOp
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2096,10 +2097,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # MaximumOp
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2125,10 +2126,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # MinimumOp
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2154,10 +2155,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # FmaxOp
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2183,10 +2184,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FminOp
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2212,10 +2213,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # LogaddexpOp
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2241,10 +2242,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 50:  # ChainMulOp
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2270,10 +2271,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # XlogyOp
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2299,10 +2300,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 58:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2328,10 +2329,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 62:  # PolygammaOp
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2357,10 +2358,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # BetalnOp
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     a = val[x0 + i]
                     b = val[x1 + i]
@@ -2398,8 +2399,8 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 49:  # SelectOp
-        if (f & 7) == 0:
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+        if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
                 a = val[x1 + i]
@@ -2424,10 +2425,10 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 49:  # SelectOp
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 if (f & 16) == 0:
                     for i in range(n):
                         g = adj0[o + i]
@@ -2496,10 +2497,10 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 49:  # SelectOp
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
         for r in range(kk):
             tan0 = tan[r]
-            if (f & 7) == 0:
+            if (f & 15) == 0:
                 for i in range(n):
                     c = val[x0 + i]
                     a = val[x1 + i]
@@ -2538,226 +2539,226 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
 @jit
 def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     """One op of the forward sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp
+    if code == 0:  # GatherOp, numtape/ops/structural.py:45
         GatherOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp
+    elif code == 1:  # DepOp, numtape/ops/structural.py:45
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # AddOp
+    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 29:  # SubOp
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 30:  # MulOp
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 31:  # DivOp
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 32:  # PowOp
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # Arctan2Op
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # HypotOp
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # MaximumOp
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # MinimumOp
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # FmaxOp
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FminOp
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # LogaddexpOp
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # LtOp
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # LeOp
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # GtOp
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # GeOp
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # EqOp
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # NeOp
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # AndOp
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # OrOp
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # NotOp
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 49:  # SelectOp
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # SumOp
+    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # ProdOp
+    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MaxOp
+    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # MinOp
+    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # CumsumOp
+    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 70:  # MatMulOp
+    elif code == 70:  # MatMulOp, numtape/ops/linalg.py:128
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 71:  # ChainMatMulOp
+    elif code == 71:  # ChainMatMulOp, numtape/ops/linalg.py:140
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -2777,7 +2778,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
@@ -2785,7 +2786,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 3:  # AbsOp
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
@@ -2793,7 +2794,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 4:  # ExpOp
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp(x)
@@ -2801,7 +2802,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
@@ -2809,7 +2810,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.expm1(x)
@@ -2817,7 +2818,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 7:  # LogOp
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log(x)
@@ -2825,7 +2826,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 8:  # Log2Op
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
@@ -2833,7 +2834,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 9:  # Log10Op
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
@@ -2841,7 +2842,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log1p(x)
@@ -2849,7 +2850,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
@@ -2857,7 +2858,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
@@ -2865,7 +2866,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 13:  # SquareOp
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
@@ -2873,7 +2874,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
@@ -2881,7 +2882,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 15:  # SinOp
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sin(x)
@@ -2889,7 +2890,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 16:  # CosOp
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cos(x)
@@ -2897,7 +2898,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 17:  # TanOp
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
@@ -2905,7 +2906,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
@@ -2913,7 +2914,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
@@ -2921,7 +2922,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
@@ -2929,7 +2930,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 21:  # SinhOp
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
@@ -2937,7 +2938,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 22:  # CoshOp
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
@@ -2945,7 +2946,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 23:  # TanhOp
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tanh(x)
@@ -2953,7 +2954,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
@@ -2961,7 +2962,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
@@ -2969,7 +2970,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
@@ -2977,7 +2978,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 27:  # SignOp
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
@@ -2985,7 +2986,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # AddOp
+        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -2994,7 +2995,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 29:  # SubOp
+        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3003,7 +3004,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 30:  # MulOp
+        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3012,7 +3013,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 31:  # DivOp
+        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3021,7 +3022,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 32:  # PowOp
+        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3030,7 +3031,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # Arctan2Op
+        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3039,7 +3040,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # HypotOp
+        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3048,7 +3049,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3057,7 +3058,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3066,7 +3067,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3075,7 +3076,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FminOp
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3084,7 +3085,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3093,7 +3094,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # LtOp
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3102,7 +3103,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3111,7 +3112,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3120,7 +3121,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3129,7 +3130,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3138,7 +3139,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3147,7 +3148,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3156,7 +3157,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3165,7 +3166,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -3173,7 +3174,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -3183,7 +3184,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3192,7 +3193,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # ErfOp
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -3200,7 +3201,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -3208,7 +3209,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -3216,7 +3217,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -3224,7 +3225,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -3232,7 +3233,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # LogitOp
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -3240,7 +3241,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3249,7 +3250,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3258,7 +3259,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -3266,7 +3267,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -3274,7 +3275,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -3282,7 +3283,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3291,7 +3292,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -3299,7 +3300,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3316,216 +3317,216 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
 @jit
 def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     """One op of the reverse sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp
+    if code == 0:  # GatherOp, numtape/ops/structural.py:45
         p -= n
         GatherOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 1:  # DepOp
+    elif code == 1:  # DepOp, numtape/ops/structural.py:45
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 2:  # NegOp
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 27:  # SignOp
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         p -= 1
-    elif code == 28:  # AddOp
+    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 29:  # SubOp
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 30:  # MulOp
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 31:  # DivOp
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 32:  # PowOp
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # Arctan2Op
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # HypotOp
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # MaximumOp
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # MinimumOp
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # FmaxOp
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FminOp
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # LogaddexpOp
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # LtOp
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
         p -= 2
-    elif code == 41:  # LeOp
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
         p -= 2
-    elif code == 42:  # GtOp
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
         p -= 2
-    elif code == 43:  # GeOp
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
         p -= 2
-    elif code == 44:  # EqOp
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
         p -= 2
-    elif code == 45:  # NeOp
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
         p -= 2
-    elif code == 46:  # AndOp
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
         p -= 2
-    elif code == 47:  # OrOp
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
         p -= 2
-    elif code == 48:  # NotOp
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
         p -= 1
-    elif code == 49:  # SelectOp
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 50:  # ChainMulOp
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 57:  # XlogyOp
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # PolygammaOp
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # BetalnOp
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # SumOp
+    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 66:  # ProdOp
+    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 67:  # MaxOp
+    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 68:  # MinOp
+    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 69:  # CumsumOp
+    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 70:  # MatMulOp
+    elif code == 70:  # MatMulOp, numtape/ops/linalg.py:128
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 71:  # ChainMatMulOp
+    elif code == 71:  # ChainMatMulOp, numtape/ops/linalg.py:140
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -3555,7 +3556,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3571,7 +3572,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 3:  # AbsOp
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3587,7 +3588,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 4:  # ExpOp
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3603,7 +3604,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 5:  # Exp2Op
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3619,7 +3620,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 6:  # Expm1Op
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3635,7 +3636,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 7:  # LogOp
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3651,7 +3652,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 8:  # Log2Op
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3667,7 +3668,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 9:  # Log10Op
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3683,7 +3684,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 10:  # Log1pOp
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3699,7 +3700,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 11:  # SqrtOp
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3715,7 +3716,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 12:  # CbrtOp
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3731,7 +3732,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 13:  # SquareOp
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3747,7 +3748,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 14:  # ReciprocalOp
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3763,7 +3764,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 15:  # SinOp
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3779,7 +3780,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 16:  # CosOp
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3795,7 +3796,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 17:  # TanOp
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3811,7 +3812,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 18:  # ArcsinOp
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3827,7 +3828,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 19:  # ArccosOp
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3843,7 +3844,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 20:  # ArctanOp
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3859,7 +3860,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 21:  # SinhOp
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3875,7 +3876,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 22:  # CoshOp
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3891,7 +3892,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 23:  # TanhOp
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3907,7 +3908,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 24:  # ArcsinhOp
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3923,7 +3924,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 25:  # ArccoshOp
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3939,7 +3940,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 26:  # ArctanhOp
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -3955,13 +3956,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 27:  # SignOp
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # AddOp
+        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -3983,7 +3984,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # SubOp
+        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4005,7 +4006,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # MulOp
+        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4027,7 +4028,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # DivOp
+        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4049,7 +4050,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # PowOp
+        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4071,7 +4072,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # Arctan2Op
+        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4093,7 +4094,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # HypotOp
+        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4115,7 +4116,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # MaximumOp
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4137,7 +4138,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # MinimumOp
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4159,7 +4160,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # FmaxOp
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4181,7 +4182,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FminOp
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4203,7 +4204,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # LogaddexpOp
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4225,61 +4226,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # LtOp
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # LeOp
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # GtOp
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # GeOp
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # EqOp
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # NeOp
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # AndOp
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # OrOp
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # NotOp
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # SelectOp
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -4307,7 +4308,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # ChainMulOp
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4329,7 +4330,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # ErfOp
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4345,7 +4346,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # ErfcOp
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4361,7 +4362,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # ErfcxOp
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4377,7 +4378,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # NdtrOp
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4393,7 +4394,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # ExpitOp
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4409,7 +4410,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # LogitOp
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4425,7 +4426,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # XlogyOp
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4447,7 +4448,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4469,7 +4470,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # GammalnOp
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4485,7 +4486,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # DigammaOp
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4501,7 +4502,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4517,7 +4518,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # PolygammaOp
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4539,7 +4540,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # NdtriOp
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4555,7 +4556,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # BetalnOp
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4585,226 +4586,226 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
 @jit
 def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     """One op of the tangent sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp
+    if code == 0:  # GatherOp, numtape/ops/structural.py:45
         GatherOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp
+    elif code == 1:  # DepOp, numtape/ops/structural.py:45
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # AddOp
+    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 29:  # SubOp
+    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 30:  # MulOp
+    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 31:  # DivOp
+    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 32:  # PowOp
+    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # Arctan2Op
+    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # HypotOp
+    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # MaximumOp
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # MinimumOp
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # FmaxOp
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FminOp
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # LogaddexpOp
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # LtOp
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 41:  # LeOp
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 42:  # GtOp
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 43:  # GeOp
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 44:  # EqOp
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 45:  # NeOp
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 46:  # AndOp
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 47:  # OrOp
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # NotOp
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 49:  # SelectOp
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # SumOp
+    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # ProdOp
+    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MaxOp
+    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # MinOp
+    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # CumsumOp
+    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 70:  # MatMulOp
+    elif code == 70:  # MatMulOp, numtape/ops/linalg.py:128
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 71:  # ChainMatMulOp
+    elif code == 71:  # ChainMatMulOp, numtape/ops/linalg.py:140
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -4828,7 +4829,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4842,7 +4843,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 3:  # AbsOp
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4856,7 +4857,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 4:  # ExpOp
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4870,7 +4871,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4884,7 +4885,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4898,7 +4899,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 7:  # LogOp
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4912,7 +4913,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 8:  # Log2Op
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4926,7 +4927,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 9:  # Log10Op
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4940,7 +4941,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4954,7 +4955,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4968,7 +4969,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4982,7 +4983,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 13:  # SquareOp
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -4996,7 +4997,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5010,7 +5011,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 15:  # SinOp
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5024,7 +5025,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 16:  # CosOp
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5038,7 +5039,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 17:  # TanOp
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5052,7 +5053,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5066,7 +5067,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5080,7 +5081,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5094,7 +5095,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 21:  # SinhOp
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5108,7 +5109,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 22:  # CoshOp
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5122,7 +5123,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 23:  # TanhOp
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5136,7 +5137,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5150,7 +5151,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5164,7 +5165,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5178,12 +5179,12 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 27:  # SignOp
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # AddOp
+        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5204,7 +5205,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 29:  # SubOp
+        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5225,7 +5226,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 30:  # MulOp
+        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5246,7 +5247,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 31:  # DivOp
+        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5267,7 +5268,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 32:  # PowOp
+        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5288,7 +5289,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # Arctan2Op
+        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5309,7 +5310,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # HypotOp
+        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5330,7 +5331,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5351,7 +5352,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5372,7 +5373,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5393,7 +5394,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FminOp
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5414,7 +5415,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5435,52 +5436,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # LtOp
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5508,7 +5509,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5529,7 +5530,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 51:  # ErfOp
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5543,7 +5544,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5557,7 +5558,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5571,7 +5572,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5585,7 +5586,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5599,7 +5600,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 56:  # LogitOp
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5613,7 +5614,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5634,7 +5635,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5655,7 +5656,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5669,7 +5670,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5683,7 +5684,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5697,7 +5698,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5718,7 +5719,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5732,7 +5733,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
