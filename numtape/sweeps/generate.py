@@ -13,6 +13,7 @@ Run ``python -m numtape.sweeps.generate`` after changing any op.
 import ast
 import hashlib
 import pathlib
+import textwrap
 
 from numtape.ops import BLOCK, ELEMENTWISE, OPERAND_NAMES, OPS, PER_ELEMENT
 from numtape.ops.flags import BROADCAST_MASK, const_flag
@@ -22,13 +23,14 @@ TARGET = HERE / "generated.py"
 
 
 def table_hash():
-    """Hash of the *code* the generated sweeps compile: the op table, the Numba kernels and this
-    generator, with docstrings, comments and layout left out (a docstring edit changes
-    nothing).  Numba's on-disk cache keys a function on its own file only, not on the
-    functions it calls, so a code change in a kernel must change the generated file."""
+    """Hash of the *code* the generated sweeps call: the op table and the Numba kernels, with
+    docstrings, comments and layout left out (a docstring edit changes nothing).  Numba's
+    on-disk cache keys a function on its own file only, not on the functions it calls, so a
+    code change in a kernel must change the generated file.  (A change of this generator
+    shows in the generated text itself.)"""
     h = hashlib.sha256()
     paths = sorted((HERE.parent / "ops").glob("*.py")) + sorted(
-        (HERE.parent / "kernels").glob("*.py")) + [pathlib.Path(__file__)]
+        (HERE.parent / "kernels").glob("*.py"))
     for path in paths:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
@@ -39,6 +41,11 @@ def table_hash():
                 node.body = body[1:] or [ast.Pass()]
         h.update(ast.dump(tree).encode())
     return h.hexdigest()[:16]
+
+
+def _t(template, **holes):
+    """The lines of a code template: ``template`` dedented, its ``{holes}`` filled."""
+    return textwrap.dedent(template).strip("\n").format(**holes).split("\n")
 
 
 def _ind(lines, depth):
@@ -78,9 +85,13 @@ def _accumulate(spec, adj, at):
     """adj[operand j] += g * d_j, for operands that are not constants (flag bit 4 + j)."""
     out = []
     for j in range(spec.arity):
-        d = [f"    d{j} = {_kernel_expr(spec.partial_exprs[j])}"]
-        out += [f"if (f & {const_flag(j)}) == 0:"] + d + [
-            f"    if d{j} != 0.0:", f"        {adj}[{at(j)}] += g * d{j}"]
+        out += _t("""
+            if (f & {flag}) == 0:
+                d{j} = {partial}
+                if d{j} != 0.0:
+                    {adj}[{at}] += g * d{j}
+            """, flag=const_flag(j), j=j, partial=_kernel_expr(spec.partial_exprs[j]),
+                  adj=adj, at=at(j))
     return out
 
 
@@ -108,8 +119,13 @@ def _forward_scalar(spec):
     if spec.kind == BLOCK:
         return None
     return (["if n == 1:"] + _ind(_load(spec, lambda j: f"uargs[u(p{_plus(j)})]"), 1)
-            + [f"    val[o] = {_kernel_expr(spec.value_expr)}", "    if zero:",
-               "        adj0[o] = 0.0", f"    p += {spec.arity}", "    continue"])
+            + _ind(_t("""
+                val[o] = {value}
+                if zero:
+                    adj0[o] = 0.0
+                p += {arity}
+                continue
+                """, value=_kernel_expr(spec.value_expr), arity=spec.arity), 1))
 
 
 def _block_call_forwards(spec, body, deriv):
@@ -129,16 +145,29 @@ def _reverse_scalar(spec):
     if spec.kind == BLOCK:
         return None
     if spec.zero_derivative:
-        return ["if n == 1:", f"    p -= {spec.arity}", "    if clear:", "        adj0[o] = 0.0",
-                "    continue"]
+        return _t("""
+            if n == 1:
+                p -= {arity}
+                if clear:
+                    adj0[o] = 0.0
+                continue
+            """, arity=spec.arity)
     # the gradient of a Python-loop tape: one direction, scalar ops; partials are computed
     # only where the adjoint is non-zero
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)] + ["f = flags[k]"]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]"]
     body += _accumulate(spec, "adj0", lambda j: f"x{j}")
-    return (["if n == 1:", f"    p -= {spec.arity}", "    g = adj0[o]",
-             "    if g != 0.0:"] + _ind(body, 2)
-            + ["    if clear:", "        adj0[o] = 0.0", "    continue"])
+    return (_t("""
+                if n == 1:
+                    p -= {arity}
+                    g = adj0[o]
+                    if g != 0.0:
+                """, arity=spec.arity) + _ind(body, 2)
+            + _ind(_t("""
+                if clear:
+                    adj0[o] = 0.0
+                continue
+                """), 1))
 
 
 def _reverse_step(spec):
@@ -155,16 +184,30 @@ def _tangent_scalar(spec):
     if spec.kind == BLOCK:
         return None
     if spec.zero_derivative:
-        return ["if n == 1:", "    tan0[o] = 0.0", f"    p += {spec.arity}", "    continue"]
+        return _t("""
+            if n == 1:
+                tan0[o] = 0.0
+                p += {arity}
+                continue
+            """, arity=spec.arity)
     # one direction, scalar ops (forward over reverse on a Python-loop tape): a partial is
     # computed only where its operand's tangent is non-zero
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]", "t = 0.0"]
     for j, e in enumerate(spec.partial_exprs):
-        body += [f"tx = tan0[x{j}]", "if tx != 0.0:", f"    d = {_kernel_expr(e)}",
-                 "    if d != 0.0:", "        t += d * tx"]
+        body += _t("""
+            tx = tan0[x{j}]
+            if tx != 0.0:
+                d = {partial}
+                if d != 0.0:
+                    t += d * tx
+            """, j=j, partial=_kernel_expr(e))
     return (["if n == 1:"] + _ind(body, 1)
-            + ["    tan0[o] = t", f"    p += {spec.arity}", "    continue"])
+            + _ind(_t("""
+                tan0[o] = t
+                p += {arity}
+                continue
+                """, arity=spec.arity), 1))
 
 
 def _tangent_step(spec):
@@ -201,10 +244,16 @@ def _ew_reverse(spec):
         # (contiguous operands); the strong zero becomes a select
         out = []
         for j, d in enumerate(spec.partial_exprs):
-            out += [f"if (f & {const_flag(j)}) == 0:", "    for i in range(n):",
-                    "        g = adj0[o + i]"]
-            out += _ind(_load(spec, at) + ["y = val[o + i]", f"d = {_kernel_expr(d)}",
-                        f"adj0[{at(j)}] += g * d if (g != 0.0 and d != 0.0) else 0.0"], 2)
+            out += _t("""
+                if (f & {flag}) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                """, flag=const_flag(j))
+            out += _ind(_load(spec, at) + _t("""
+                y = val[o + i]
+                d = {partial}
+                adj0[{at}] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                """, partial=_kernel_expr(d), at=at(j)), 2)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
     # direction; a second, k-wide copy of every formula cost 25 s of compile for everyone)
@@ -217,8 +266,11 @@ def _ew_tangent(spec):
         # select), as forward over reverse (hvp) needs
         body = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
         for j, d in enumerate(spec.partial_exprs):
-            body += [f"tx = tan0[{at(j)}]", f"d = {_kernel_expr(d)}",
-                     "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
+            body += _t("""
+                tx = tan0[{at}]
+                d = {partial}
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                """, at=at(j), partial=_kernel_expr(d))
         return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
     return ["for r in range(kk):", "    tan0 = tan[r]"] + _ind(_two_ways(spec, one), 1)
 
@@ -250,8 +302,10 @@ def _ew_functions():
                 ("forward", "", _ew_forward, specs, []),
                 ("reverse", "adj, ", _ew_reverse, live, ["kk = adj.shape[0]"]),
                 ("tangent", "tan, ", _ew_tangent, live, ["kk = tan.shape[0]"])):
-            out += ["", "", "@jit", f"def ew{arity}_{sweep}(code, val, {arr}f, o, n, {xs}):",
-                    f'    """Block loops of the {arity}-operand elementwise ops ({sweep})."""']
+            out += ["", ""] + _t(FUNCTION, name=f"ew{arity}_{sweep}",
+                                  sig=f"code, val, {arr}f, o, n, {xs}",
+                                  doc=f"Block loops of the {arity}-operand elementwise ops "
+                                      f"({sweep}).")
             out += _ind(strides + extra, 1) + _cases(group, body, 1)
     return out
 
@@ -281,8 +335,18 @@ TABLE_HASH = "{hash}"
 OP_NAMES = {names!r}
 '''
 
-LOOP = ["for k in range({rng}):", "    code = op[k]", "    o = uout_ptr[k]",
-        "    n = uout_ptr[k + 1] - o"]
+FUNCTION = '''
+@jit
+def {name}({sig}):
+    """{doc}"""
+'''
+
+LOOP = '''
+for k in range({rng}):
+    code = op[k]
+    o = uout_ptr[k]
+    n = uout_ptr[k + 1] - o
+'''
 
 
 def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret,
@@ -290,12 +354,12 @@ def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret
     """A ``{name}_step`` function (every case) and the ``{name}`` loop: when ``fast_if``
     holds, a loop with the scalar cases inline; otherwise a loop of step calls only.
     ``after`` are lines run after each step call."""
-    out = ["", "", "@jit", f"def {name}_step({step_sig}):",
-           f'    """One op of the {name} sweep (the cases the loop does not inline)."""']
+    out = ["", ""] + _t(FUNCTION, name=f"{name}_step", sig=step_sig,
+                        doc=f"One op of the {name} sweep (the cases the loop does not inline).")
     out += _cases(OPS, step, 1) + [f"    return {step_ret}"]
-    out += ["", "", "@jit", f"def {name}({signature}):", f'    """{doc}"""']
+    out += ["", ""] + _t(FUNCTION, name=name, sig=signature, doc=doc)
     call = step_sig.replace("f, ", "flags[k], ").replace("o, n, ", "np.int64(o), np.int64(n), ")
-    loop = [s.format(rng=rng) for s in LOOP]
+    loop = _t(LOOP, rng=rng)
     fast = _cases(OPS, scalar, 1) if scalar is not None else []
     out += _ind(prologue, 1)
     after = list(after)
