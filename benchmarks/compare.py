@@ -202,6 +202,27 @@ def recording_row(nt, scale, repeats):
     return row
 
 
+SCALE_RATE_TARGET = 700_000   # scalar ops per second at 10M ops (issue 8)
+SCALE_PEAK_TARGET = 64.0      # peak bytes per op while recording
+
+
+def recording_scale_row(ops):
+    """W1 loop recorded at ``ops`` ops in a fresh interpreter (benchmarks/recording_scale.py):
+    rate and peak resident bytes per op while recording."""
+    import recording_scale
+    row = Row("Recording at scale", f"{ops:,.0f} ops", ref="-", ratio="-",
+              target=f">= {SCALE_RATE_TARGET:,} op/s, <= {SCALE_PEAK_TARGET:.0f} B/op peak")
+    try:
+        r = recording_scale.measure(int(ops))
+    except Exception as exc:
+        return row.error(exc)
+    rate, peak = r["ops"] / r["seconds"], r["peak_bytes"] / r["ops"]
+    row.numtape = f"{rate:,.0f} op/s, {peak:.1f} B/op"
+    row.result = "PASS" if rate >= SCALE_RATE_TARGET and peak <= SCALE_PEAK_TARGET else "FAIL"
+    row.note = f"{r['ops']:,} ops in {fmt_time(r['seconds'])}, fresh process"
+    return row
+
+
 def memory_row(nt, scale, keep):
     n = wl.W1_N // scale
     row = Row("Memory", f"n={n}", ref="-", ratio="-", target=f"<= {BYTES_PER_OP_TARGET:.0f} B/op")
@@ -409,6 +430,7 @@ def main(argv=None):
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
         rows.append(recording_row(nt, scale, args.repeats))
         rows.append(memory_row(nt, scale, keep))
+        rows.append(recording_scale_row(1e6 if args.quick else 1e7))
         rows.extend(import_rows(args.cold, where))
     print_table(rows)
 

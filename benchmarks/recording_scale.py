@@ -9,6 +9,7 @@ tape and its arenas included, since they are alive at the peak).
     python benchmarks/recording_scale.py 2000000    # one size
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -16,7 +17,7 @@ CHILD = r"""
 import gc, json, resource, sys, time
 import numpy as np
 import numtape as nt
-sys.path.insert(0, "benchmarks")
+sys.path.insert(0, sys.argv[2])
 import workloads as wl
 nt.MakeTape(wl.w1_loop, np.zeros(1000))
 gc.collect()
@@ -32,7 +33,8 @@ print(json.dumps(dict(ops=F.n_ops, seconds=dt, peak_bytes=peak - base,
 
 
 def measure(ops):
-    out = subprocess.run([sys.executable, "-c", CHILD, str(ops)], capture_output=True,
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = subprocess.run([sys.executable, "-c", CHILD, str(ops), here], capture_output=True,
                          text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
