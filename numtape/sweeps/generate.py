@@ -26,8 +26,8 @@ def table_hash():
     """Hash of the *code* the generated sweeps call: the op table and the Numba kernels, with
     docstrings, comments and layout left out (a docstring edit changes nothing).  Numba's
     on-disk cache keys a function on its own file only, not on the functions it calls, so a
-    code change in a kernel must change the generated file.  (A change of this generator
-    shows in the generated text itself.)"""
+    code change in a kernel must change the generated file.  A change of this generator
+    shows in the generated text itself."""
     h = hashlib.sha256()
     paths = sorted((HERE.parent / "ops").glob("*.py")) + sorted(
         (HERE.parent / "kernels").glob("*.py"))

@@ -31,6 +31,8 @@ def _int_array(name, a, dtype):
     if a.size and (int(a.min()) < 0 or int(a.max()) >= hi):
         raise TapeFormatError(f"{name}: values must lie in [0, {hi}), got "
                               f"[{a.min()}, {a.max()}]")
+    if dtype == np.int64 and a.dtype == np.int32:   # already narrow (checked above): no copy
+        return np.ascontiguousarray(a)
     return np.ascontiguousarray(a, dtype=dtype)
 
 
@@ -96,7 +98,7 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     # bytes is a third less traffic), int64 beyond; every value was checked above, so the
     # narrowing cannot wrap
     idx = np.int32 if arena < INT32_ARENA_LIMIT else np.int64
-    out_ptr, args, iargs, dep = (a.astype(idx) for a in (out_ptr, args, iargs, dep))
+    out_ptr, args, iargs, dep = (a.astype(idx, copy=False) for a in (out_ptr, args, iargs, dep))
     return dict(op=op, flags=flags, out_ptr=out_ptr, args=args, iargs=iargs, consts=consts,
                 n_in=n_in, dep=dep)
 

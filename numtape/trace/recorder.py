@@ -25,6 +25,7 @@ from numtape.errors import TracingError
 from numtape.ops import BY_NAME, PER_ELEMENT
 from numtape.ops.layout import ARITY
 from numtape.ops.flags import MAX_MARKED, const_flag
+from numtape.tape import validate
 
 CONST_BASE = 1 << 60
 _CHUNK = 1 << 18   # ops (or operands) finish() processes at a time
@@ -206,8 +207,17 @@ class Recorder:
         flags = _take(self, "flags", np.uint8)
         size = _take(self, "size", np.int64)
         _mark_constant_operands(op, flags, size, args)
-        # relocation, in place and in chunks: captures after the inputs, then constants; op
-        # outputs shift up by both
+        out_ptr = np.empty(size.size + 1, dtype=np.int64)
+        out_ptr[0] = n_in + n_const
+        np.cumsum(size, out=out_ptr[1:])
+        out_ptr[1:] += n_in + n_const
+        del size
+        # the final index width now, so the int64 buffer is gone before validation (which
+        # keeps int32 arrays as they are)
+        idx = np.int32 if out_ptr[-1] < validate.INT32_ARENA_LIMIT else np.int64
+        final = np.empty(args.size, dtype=idx)
+        # relocation in chunks: captures after the inputs, then constants; op outputs shift
+        # up by both
         for a0 in range(0, args.size, _CHUNK):
             a = args[a0:a0 + _CHUNK]
             const = a >= CONST_BASE
@@ -216,16 +226,15 @@ class Recorder:
             a[const] += n_in - CONST_BASE
             a[cap] += self.n_in - CAPTURE_BASE
             a[out] += n_cap + n_const
-        out_ptr = np.empty(size.size + 1, dtype=np.int64)
-        out_ptr[0] = n_in + n_const
-        np.cumsum(size, out=out_ptr[1:])
-        out_ptr[1:] += n_in + n_const
+            final[a0:a0 + _CHUNK] = a
+        args = final
+        out_ptr = out_ptr.astype(idx, copy=False)
         consts = self._consts[:n_const].copy()
         return dict(op=op, flags=flags,
                     out_ptr=out_ptr, args=args,
                     iargs=_take(self, "iargs", np.int64),
                     consts=consts, n_in=n_in,
-                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=np.int64) if out_flat.size
+                    dep=np.arange(out_ptr[-2], out_ptr[-1], dtype=idx) if out_flat.size
                     else np.zeros(0, dtype=np.int64),
                     subtapes=tuple(self.subtapes))
 
