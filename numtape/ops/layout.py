@@ -54,12 +54,11 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     ew_arg = elem[owner]
     bit = (flags[owner].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
     length[ew_arg] = np.where(bit[ew_arg] == 1, 1, size[owner][ew_arg])
-    for spec in OPS:
+    for code in np.flatnonzero(np.bincount(op, minlength=len(OPS))):   # the ops present
+        spec = OPS[code]
         if spec.kind != BLOCK or spec.sizes is None:
             continue
         ks, params = op_params(spec, op, iargs, iarg_ptr)
-        if ks.size == 0:
-            continue
         lo = np.array([b[0] for b in spec.bounds], dtype=np.int64)[:, None]
         hi = np.array([arena if b[1] is None else b[1] for b in spec.bounds],
                       dtype=np.int64)[:, None]
