@@ -198,6 +198,6 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
 from numtape.ops import structural as _structural  # noqa: E402,F401
 from numtape.ops import elementwise as _elementwise  # noqa: E402,F401
 from numtape.ops import reduce as _reduce  # noqa: E402,F401
+from numtape.ops import matmul as _matmul  # noqa: E402,F401
 from numtape.ops import linalg as _linalg  # noqa: E402,F401
-from numtape.ops import factor as _factor  # noqa: E402,F401
 from numtape.ops import call as _call  # noqa: E402,F401

@@ -1,141 +1,296 @@
-"""Matrix product as one block op (Stan's varmat): C (m, n) = A (m, k) @ B (k, n).
+"""Linear solves and factorizations as block ops (one node per call, Stan's varmat).
 
-Vectors, dot products and outer products are the same op with m, k or n equal to 1.
-Parameters are ``(m, k, n)``.  Reverse: dA += dC B^T, dB += A^T dC, skipped for an operand
-marked constant (flag bit 4 / 5: a data matrix X in ``X @ beta`` gets no adjoint).  The
-products run in BLAS (``np.dot`` with an output view, no allocation); the sums go through the
-tape's scratch ``work`` array.  Derivative products keep the derivative convention (a zero
-factor contributes exactly zero, even against inf or NaN): BLAS would make 0 * inf = NaN, so
-when a factor holds a non-finite entry (checked in O(size), against the O(m k n) product)
-the product runs as a loop that skips zero factors.
+======================  ==============  ============================  ======================
+op                      parameters      operands -> output            reverse, by identity
+======================  ==============  ============================  ======================
+SolveOp                 (n, k)          A (n,n), B (n,k) -> X         B' = A^-T X', A' = -B' X^T
+TriSolveOp              (n, k, lo, tr)  A (n,n), B (n,k) -> X         same, through triangles
+CholeskyOp              (n,)            A (n,n) -> L (lower)          A' = Phi(S + S^T) (below)
+DetOp                   (n,)            A (n,n) -> det A              A' = y' adj(A)^T
+SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 A^-T
+======================  ==============  ============================  ======================
+
+``TriSolveOp`` solves op(T) X = B with T the lower (``lo`` = 1) or upper triangle of A (the
+other triangle is never read, as in LAPACK and ``scipy.linalg.solve_triangular``) and op(T) =
+T or T^T (``tr`` = 1).  ``CholeskyOp`` reads the lower triangle of A, as ``np.linalg.cholesky``
+does, so its adjoint lives on that triangle: with Phi(M) = the lower triangle of M with its
+diagonal halved, P = Phi(L^T L') and S = L^-T P L^-1, A' = Phi(S + S^T) (the tangent is
+L' = L Phi(L^-1 A'_sym L^-T); Murray 2016).  No reverse rule expands into scalar ops: every
+rule is a handful of triangular solves and products, and the recorded rules (``*_vjp``) are
+written with the same ops, so they can be differentiated again.
+
+These are *host* ops: the tape runs them from Python between segments of the jitted sweeps
+(tape.py), with NumPy and SciPy's LAPACK, all seed directions of a sweep in one call.  Their
+O(n^3) work dwarfs a call's microseconds, and it keeps LAPACK bindings out of the Numba
+compilation every user waits for.  They allocate their factorizations (O(n^2) next to O(n^3)
+work).  A singular or non-positive-definite matrix raises ``np.linalg.LinAlgError`` from the
+sweep, as NumPy raises when evaluating the function itself; NaN and inf propagate.
 """
-
 import numpy as np
+import scipy.linalg as la
 
-from numtape.kernels.jit import jit
 from numtape.ops import block_op
 from numtape.ops.flags import const_flag
-from numtape.ops.formulas import strong_mul, traced
+from numtape.ops.formulas import traced
 
 _CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
 
-@jit
-def _views(val, args, p, iargs, q):
-    a, b, m, kk, nn = args[p], args[p + 1], iargs[q], iargs[q + 1], iargs[q + 2]
-    return val[a:a + m * kk].reshape(m, kk), val[b:b + kk * nn].reshape(kk, nn), a, b, m, kk, nn
+# The recorded rules (``*_vjp``) are written once for both of their uses: on traced values while
+# a derivative tape records (g of shape (n,)), and on numbers as the host ops' reverse bodies
+# (``reverse_from_rule``: g of shape (k, n), one row per seed direction).  The helpers below
+# treat leading dimensions as a stack of seeds and solve them side by side, one factorization
+# for all of them.
+def _T(M):
+    """M transposed in its last two axes."""
+    return M.T if M.ndim == 2 else np.swapaxes(M, -1, -2)
 
 
-@jit
-def _finite(x):
-    for v in x.ravel():
-        if not np.isfinite(v):
-            return False
-    return True
+def _solve(a, b):
+    """a^-1 b for b of shape (..., m, k): one LU for every leading index."""
+    if traced(a, b) is not None or b.ndim == 2:
+        return np.linalg.solve(a, b)
+    if b.shape[0] == 1:
+        return np.linalg.solve(a, b[0])[None]
+    lu = la.lu_factor(a, check_finite=False)
+    return _stacked(lambda M, R: la.lu_solve(M, R, check_finite=False), lu, b)
 
 
-@jit
-def _product(x, y, t):
-    """T = x @ y: BLAS, or with a non-finite factor the strong-zero loop (0 * inf = 0)."""
-    if _finite(x) and _finite(y):
-        np.dot(x, y, t)
-        return
-    t[:, :] = 0.0
-    for i in range(x.shape[0]):
-        for l in range(x.shape[1]):
-            u = x[i, l]
-            if u == 0.0:
-                continue
-            for j in range(y.shape[1]):
-                v = y[l, j]
-                if v != 0.0:
-                    t[i, j] += u * v
-
-
-@jit
-def _add_product(dst, x, y, work):
-    """Dst (flat) += x @ y, through ``work``."""
-    t = work[:x.shape[0] * y.shape[1]].reshape(x.shape[0], y.shape[1])
-    _product(x, y, t)
-    flat = t.ravel()
-    for i in range(dst.shape[0]):
-        dst[i] += flat[i]
-
-
-@jit
-def matmul_forward(val, o, n, args, p, iargs, q, f, work):
-    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
-    np.dot(A, B, val[o:o + m * nn].reshape(m, nn))
-
-
-@jit
-def matmul_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
-    for s in range(adj.shape[0]):
-        G = adj[s, o:o + m * nn].reshape(m, nn)
-        if (f & _CONST_A) == 0:
-            _add_product(adj[s, a:a + m * kk], G, B.T, work)
-        if (f & _CONST_B) == 0:  # dB += A^T G, computed as (G^T A)^T: the faster BLAS call
-            t = work[:nn * kk].reshape(nn, kk)
-            _product(G.T, A, t)
-            dst = adj[s, b:b + kk * nn]
-            for l in range(kk):
-                for j in range(nn):
-                    dst[l * nn + j] += t[j, l]
-
-
-@jit
-def matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
-    for s in range(tan.shape[0]):
-        out = tan[s, o:o + m * nn]
-        out[:] = 0.0
-        if (f & _CONST_A) == 0:
-            _add_product(out, tan[s, a:a + m * kk].reshape(m, kk), B, work)
-        if (f & _CONST_B) == 0:
-            _add_product(out, A, tan[s, b:b + kk * nn].reshape(kk, nn), work)
-
-
-def _strong_matmul(x, y):
-    """X @ y with the derivative convention's zeros (0 * inf = 0), for the recorded rule: a
-    ChainMatMulOp on traced values, on numbers a product that skips zero factors."""
-    t = traced(x, y)
+def _solve_triangular(a, b, trans=0, lower=False):
+    """scipy.linalg.solve_triangular on arrays (b of shape (..., m, k), side by side) or traced
+    values."""
+    t = traced(a, b)
     if t is not None:
-        return t.__nt_block__("ChainMatMulOp", (x, y), (x.shape[0], x.shape[1], y.shape[1]),
-                              (x.shape[0], y.shape[1]))
-    if np.all(np.isfinite(x)) and np.all(np.isfinite(y)):
-        return x @ y
-    return np.sum(strong_mul(x[:, :, None], y[None, :, :]), axis=1)
+        return t.__nt_function__("solve_triangular")(a, b, trans=trans, lower=lower)
+    if b.ndim == 2 or b.shape[0] == 1:
+        return la.solve_triangular(a, b.reshape(b.shape[-2:]), trans=trans, lower=lower,
+                                   check_finite=False).reshape(b.shape)
+    return _tri(a, b, lower, trans)
 
 
-def matmul_vjp(g, xs, y, params):
-    m, kk, nn = (int(v) for v in params)
-    a, b = xs[0].reshape(m, kk), xs[1].reshape(kk, nn)
-    gc = g.reshape(m, nn)
-    return [_strong_matmul(gc, b.T).ravel(), _strong_matmul(a.T, gc).ravel()]
+def _mat(v, start, rows, cols):
+    return v[start:start + rows * cols].reshape(rows, cols)
 
 
-def _sizes(params):
-    m, kk, nn = params
-    return [m * kk, kk * nn], m * nn
+def _seeds(d, start, rows, cols):
+    """The (k, rows, cols) view of k adjoint/tangent rows of a block."""
+    return d[:, start:start + rows * cols].reshape(d.shape[0], rows, cols)
 
 
-def _scratch(params):
-    m, kk, nn = params
-    return np.maximum(np.maximum(m * kk, kk * nn), m * nn)
+def _stacked(fn, M, S):
+    """Fn applied to the (rows, k*cols) side-by-side stack of the k matrices S; back to
+    (k, rows', cols)."""
+    S = S.reshape(-1, *S.shape[-2:])
+    k, rows, cols = S.shape
+    out = fn(M, S.transpose(1, 0, 2).reshape(rows, k * cols))
+    return out.reshape(out.shape[0], k, cols).transpose(1, 0, 2)
 
 
-block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes,
-         scratch=_scratch, jacobian="matmul", hessian="cross")
+def _tri(A, X, lower, trans):
+    """op(T)^-1 X for k stacked right-hand sides, T the lower/upper triangle of A."""
+    return _stacked(lambda M, R: la.solve_triangular(M, R, trans=trans, lower=bool(lower),
+                                                     check_finite=False), A, X)
 
 
-# The product the recorded rules use (adjoint times partials): its value keeps the derivative
-# convention, 0 * inf = 0 (as ChainMulOp does for MulOp); its derivatives are MatMulOp's.
-@jit
-def chain_matmul_forward(val, o, n, args, p, iargs, q, f, work):
-    A, B, a, b, m, kk, nn = _views(val, args, p, iargs, q)
-    _product(A, B, val[o:o + m * nn].reshape(m, nn))
+# ---- SolveOp: X = A^-1 B -------------------------------------------------------------------
+def solve_forward(val, o, n, args, p, iargs, q, f, work):
+    m, k = int(iargs[q]), int(iargs[q + 1])
+    try:
+        _mat(val, o, m, k)[...] = np.linalg.solve(_mat(val, args[p], m, m),
+                                                  _mat(val, args[p + 1], m, k))
+    except np.linalg.LinAlgError as e:
+        raise np.linalg.LinAlgError(
+            f"{e}: a tape's solve or inv met a singular {m}x{m} matrix at this point (the "
+            "recorded derivative of det and slogdet uses inv(A): det's gradient is defined at "
+            "singular A through the adjugate, its Hessian is not)") from e
 
 
-block_op("ChainMatMulOp", 2, 3, chain_matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp,
-         _sizes, scratch=_scratch, jacobian="matmul", hessian="cross")
+def solve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, k, a, b = int(iargs[q]), int(iargs[q + 1]), int(args[p]), int(args[p + 1])
+    lu = la.lu_factor(_mat(val, a, m, m), check_finite=False)
+    rhs = _seeds(tan, b, m, k) - _seeds(tan, a, m, m) @ _mat(val, o, m, k)
+    tan[:, o:o + m * k] = _stacked(lambda M, R: la.lu_solve(M, R, check_finite=False), lu,
+                                   rhs).reshape(-1, m * k)
+
+
+def solve_vjp(g, xs, y, params):
+    """B' = A^-T X', A' = -B' X^T."""
+    m, k = (int(v) for v in params)
+    lead = g.shape[:-1]
+    A, X = xs[0].reshape(m, m), y.reshape(m, k)
+    gb = _solve(A.T, g.reshape(lead + (m, k)))
+    return [-(gb @ X.T).reshape(lead + (m * m,)), gb.reshape(lead + (m * k,))]
+
+
+def _sizes_solve(params):
+    m, k = params[0], params[1]
+    return [m * m, m * k], m * k
+
+
+block_op("SolveOp", 2, 2, solve_forward, None, solve_tangent, solve_vjp, _sizes_solve,
+         host=True)
+
+
+# ---- TriSolveOp: X = op(T)^-1 B ------------------------------------------------------------
+def _triangle(m, lower):
+    return np.tri(m, dtype=bool) if lower else np.tri(m, dtype=bool).T
+
+
+def trisolve_forward(val, o, n, args, p, iargs, q, f, work):
+    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
+    _mat(val, o, m, k)[...] = la.solve_triangular(
+        _mat(val, args[p], m, m), _mat(val, args[p + 1], m, k), trans=trans, lower=bool(lower),
+        check_finite=False)
+
+
+def trisolve_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, k, lower, trans = (int(v) for v in iargs[q:q + 4])
+    a, b = int(args[p]), int(args[p + 1])
+    A, X = _mat(val, a, m, m), _mat(val, o, m, k)
+    dT = np.where(_triangle(m, lower), _seeds(tan, a, m, m), 0.0)
+    dM = dT.transpose(0, 2, 1) if trans else dT
+    R = _seeds(tan, b, m, k) - dM @ X
+    tan[:, o:o + m * k] = _tri(A, R, lower, trans).reshape(-1, m * k)
+
+
+def trisolve_vjp(g, xs, y, params):
+    """B' = op(T)^-T X', T' = -(B' X^T) (transposed if trans) on T's triangle."""
+    m, k, lower, trans = (int(v) for v in params)
+    lead = g.shape[:-1]
+    A, X = xs[0].reshape(m, m), y.reshape(m, k)
+    gb = _solve_triangular(A, g.reshape(lead + (m, k)), trans=1 - trans, lower=bool(lower))
+    ga = -(X @ _T(gb)) if trans else -(gb @ X.T)
+    return [np.where(_triangle(m, lower), ga, 0.0).reshape(lead + (m * m,)),
+            gb.reshape(lead + (m * k,))]
+
+
+block_op("TriSolveOp", 2, 4, trisolve_forward, None, trisolve_tangent, trisolve_vjp,
+         _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True)
+
+
+# ---- CholeskyOp: A = L L^T ------------------------------------------------------------------
+def _phi_stack(M):
+    """Phi on a stack of matrices: lower triangles, diagonals halved."""
+    out = np.tril(M)
+    d = np.arange(M.shape[-1])
+    out[..., d, d] *= 0.5
+    return out
+
+
+def cholesky_forward(val, o, n, args, p, iargs, q, f, work):
+    m = int(iargs[q])
+    _mat(val, o, m, m)[...] = np.linalg.cholesky(_mat(val, args[p], m, m))
+
+
+def cholesky_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    L = _mat(val, o, m, m)
+    dA = _seeds(tan, a, m, m)
+    D = np.tril(dA) + np.tril(dA, -1).transpose(0, 2, 1)   # the symmetric matrix read
+    Y = _tri(L, D, True, 0)                                # L^-1 D
+    C = _tri(L, Y.transpose(0, 2, 1), True, 0)             # L^-1 D L^-T (symmetric)
+    tan[:, o:o + m * m] = (L @ _phi_stack(C)).reshape(-1, m * m)
+
+
+def _phi(M, m):
+    """The lower triangle of M with its diagonal halved (a constant mask: no op on ADArrays
+    but one product)."""
+    if traced(M) is None:
+        return _phi_stack(M)
+    w = np.tri(m) - 0.5 * np.eye(m)
+    return np.where(w != 0.0, M * w, 0.0)
+
+
+def cholesky_vjp(g, xs, y, params):
+    """Murray's rule: P = Phi(L^T L'), S = L^-T P L^-1, A' = Phi(S + S^T) (lower triangle read)."""
+    m = int(params[0])
+    lead = g.shape[:-1]
+    L = y.reshape(m, m)
+    P = _phi(L.T @ np.where(np.tri(m, dtype=bool), g.reshape(lead + (m, m)), 0.0), m)
+    Y = _solve_triangular(L, P, trans=1, lower=True)          # L^-T P
+    Z = _solve_triangular(L, _T(Y), trans=1, lower=True)      # (L^-T P L^-1)^T = S^T
+    return [_phi(Z + _T(Z), m).reshape(lead + (m * m,))]
+
+
+def _sizes_square(params):
+    m = params[0]
+    return [m * m], m * m
+
+
+block_op("CholeskyOp", 1, 1, cholesky_forward, None, cholesky_tangent, cholesky_vjp,
+         _sizes_square, host=True)
+
+
+# ---- DetOp and SlogdetOp: A^-T carries the derivative ---------------------------------------
+def _inverse_t(val, args, p, m):
+    return np.linalg.inv(_mat(val, args[p], m, m)).T.ravel()
+
+
+def det_forward(val, o, n, args, p, iargs, q, f, work):
+    m = int(iargs[q])
+    val[o] = np.linalg.det(_mat(val, args[p], m, m))
+
+
+def _cofactor(val, args, p, m):
+    """adj(A)^T, the derivative of det A: det(A) A^-T, or where A is singular (there that
+    formula is 0 * inf) through the SVD, adj(A) = det(U) det(V) V diag(prod_{j!=i} s_j) U^T."""
+    A = _mat(val, args[p], m, m)
+    d = np.linalg.det(A)
+    if d != 0.0 or not np.all(np.isfinite(A)):
+        return (d * np.linalg.inv(A).T).ravel() if np.isfinite(d) else np.full(m * m, np.nan)
+    U, sv, Vt = np.linalg.svd(A)
+    left = np.concatenate([[1.0], np.cumprod(sv[:-1])])
+    right = np.concatenate([np.cumprod(sv[:0:-1])[::-1], [1.0]])
+    adj = np.linalg.det(U) * np.linalg.det(Vt) * ((Vt.T * (left * right)) @ U.T)
+    return adj.T.ravel()
+
+
+def det_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    g = adj[:, o]
+    if np.any(g != 0.0):
+        adj[:, a:a + m * m] += g[:, None] * _cofactor(val, args, p, m)
+
+
+def det_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    tan[:, o] = tan[:, a:a + m * m] @ _cofactor(val, args, p, m)
+
+
+def det_vjp(g, xs, y, params):
+    """G det(A) A^-T: the sweeps' cofactor form away from singular A (a derivative tape of
+    det evaluated at an exactly singular matrix raises LinAlgError from its solve)."""
+    m = int(params[0])
+    return [((g * y) * np.linalg.inv(xs[0].reshape(m, m)).T).ravel()]
+
+
+def slogdet_forward(val, o, n, args, p, iargs, q, f, work):
+    m = int(iargs[q])
+    val[o], val[o + 1] = np.linalg.slogdet(_mat(val, args[p], m, m))
+
+
+def slogdet_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    tan[:, o] = 0.0   # the sign is piecewise constant
+    tan[:, o + 1] = tan[:, a:a + m * m] @ _inverse_t(val, args, p, m)
+
+
+def slogdet_vjp(g, xs, y, params):
+    """log|det A|' = A^-T (the sign is piecewise constant)."""
+    m = int(params[0])
+    return [g[..., 1:2] * np.linalg.inv(xs[0].reshape(m, m)).T.ravel()]
+
+
+def _sizes_det(params):
+    m = params[0]
+    return [m * m], np.ones_like(m)
+
+
+def _sizes_slogdet(params):
+    m = params[0]
+    return [m * m], 2 * np.ones_like(m)
+
+
+block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det, host=True)
+block_op("SlogdetOp", 1, 1, slogdet_forward, None, slogdet_tangent, slogdet_vjp,
+         _sizes_slogdet, host=True)

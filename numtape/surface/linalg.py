@@ -2,7 +2,7 @@
 ``np.einsum``, and ``nt.linalg.solve_triangular`` (SciPy's signature; SciPy's own function
 converts its arguments with ``np.asarray``, which a traced array refuses).
 
-Each call records one block op (ops/factor.py), leading dimensions looping over 2-d calls.
+Each call records one block op (ops/linalg.py), leading dimensions looping over 2-d calls.
 Under ``TapeConfig(atomic="disable")`` Cholesky and triangular solves are recorded element by
 element (the scalar algorithm); solve, inv, det and slogdet stay block ops there, since
 partial pivoting chooses its pivots from values, which a recorded scalar program cannot.
