@@ -16,6 +16,8 @@ array([ 0.6, -0.2, -0.2,  0.4])
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import scipy.linalg
 
@@ -85,26 +87,37 @@ def solve(a, b):
     return record_block("SolveOp", (a, b), (n, k), (n, k))
 
 
-@implements(np.linalg.inv)
+def _square_matrix_function(numpy_fn, plain=None):
+    """Register the traced version of ``numpy_fn`` (inv, det, slogdet, cholesky): plain arrays
+    go to NumPy (``plain``, default ``numpy_fn`` itself), traced ones must be (stacks of)
+    square matrices, and empty ones give NumPy's own result; the decorated body handles the
+    rest."""
+    plain = plain or numpy_fn
+
+    def register(body):
+        @implements(numpy_fn)
+        @functools.wraps(body)
+        def traced_fn(a, *args, **kwargs):
+            if not _traced(a):
+                return plain(a, *args, **kwargs)
+            _square(numpy_fn.__name__, a)
+            if np.size(a) == 0:
+                return plain(np.zeros(np.shape(a)), *args, **kwargs)
+            return body(a, *args, **kwargs)
+        return traced_fn
+    return register
+
+
+@_square_matrix_function(np.linalg.inv)
 def inv(a):
     """The inverse, as the solve A X = I (``np.linalg.inv``)."""
-    if not _traced(a):
-        return np.linalg.inv(a)
-    _square("inv", a)
-    if np.size(a) == 0:
-        return _empty(np.linalg.inv, a)
     return _batched(lambda m: solve(m, np.eye(np.shape(m)[0])), a)
 
 
 # ---- determinants ------------------------------------------------------------------------
-@implements(np.linalg.det)
+@_square_matrix_function(np.linalg.det)
 def det(a):
     """Determinant (``np.linalg.det``); its derivative is det(A) A^-T."""
-    if not _traced(a):
-        return np.linalg.det(a)
-    _square("det", a)
-    if np.size(a) == 0:
-        return _empty(np.linalg.det, a)
     return _batched(lambda m: record_block("DetOp", (m,), (np.shape(m)[0],), ()), a)
 
 
@@ -113,14 +126,9 @@ def _slogdet2(m):
     return y[0], y[1]
 
 
-@implements(np.linalg.slogdet)
+@_square_matrix_function(np.linalg.slogdet)
 def slogdet(a):
     """(sign, log|det A|) (``np.linalg.slogdet``); the sign has derivative zero."""
-    if not _traced(a):
-        return np.linalg.slogdet(a)
-    _square("slogdet", a)
-    if np.size(a) == 0:
-        return _empty(np.linalg.slogdet, a)
     sign, logdet = _batched(_slogdet2, a)
     return (sign, logdet) if _SLOGDET is tuple else _SLOGDET(sign, logdet)
 
@@ -129,16 +137,16 @@ _SLOGDET = type(np.linalg.slogdet(np.eye(1)))  # NumPy's named result (a tuple b
 
 
 # ---- Cholesky and triangular solves --------------------------------------------------------
-@implements(np.linalg.cholesky)
+def _numpy_cholesky(a, upper=False):
+    """np.linalg.cholesky with NumPy 2's ``upper`` on every NumPy version."""
+    c = np.linalg.cholesky(a)
+    return np.swapaxes(c, -1, -2) if upper else c
+
+
+@_square_matrix_function(np.linalg.cholesky, _numpy_cholesky)
 def cholesky(a, upper=False):
     """Lower Cholesky factor L (A = L L^T) from A's lower triangle (``np.linalg.cholesky``);
     ``upper=True`` returns the upper factor from A's upper triangle, as NumPy does."""
-    if not _traced(a):
-        c = np.linalg.cholesky(a)
-        return np.swapaxes(c, -1, -2) if upper else c
-    _square("cholesky", a)
-    if np.size(a) == 0:
-        return _empty(np.linalg.cholesky, a)
     if upper:   # NumPy then reads the upper triangle: the lower one of a^T
         return np.swapaxes(_batched(_cholesky2, np.swapaxes(a, -1, -2)), -1, -2)
     return _batched(_cholesky2, a)
