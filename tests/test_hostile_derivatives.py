@@ -95,6 +95,22 @@ def test_logsumexp_matches_scipy_at_infinities(a):
     assert F(a) == ref and G(a) == ref and nt.logsumexp(a) == ref
 
 
+@pytest.mark.parametrize("ufunc", [np.maximum, np.minimum, np.fmax, np.fmin],
+                         ids=lambda u: u.__name__)
+def test_max_and_min_match_numpy_at_signed_zeros_and_nans(ufunc):
+    """Values as NumPy's array loops give them: max(-0., 0.) is 0., max(0., -0.) is -0. (the
+    second operand on ties), NaNs propagated (maximum) or ignored (fmax).  A signed zero decides
+    later ops (arctan2(-0., -0.) is -pi).  NumPy's fmax/fmin return either zero on ties
+    depending on the array's length (SIMD loop or not), so only their values are compared."""
+    v = np.array([-0.0, 0.0, 1.0, np.nan, np.inf, -np.inf])
+    a, b = np.repeat(v, v.size), np.tile(v, v.size)
+    F = nt.MakeTape(lambda x: ufunc(x[:a.size], x[a.size:]), np.zeros(2 * a.size))
+    got, want = F(np.concatenate([a, b])), ufunc(a, b)
+    np.testing.assert_array_equal(got, want)
+    if ufunc in (np.maximum, np.minimum):
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 @pytest.mark.parametrize("ord", [None, "fro", 1, -1, np.inf, -np.inf], ids=str)
 @pytest.mark.parametrize("axis, shape", [(None, (3, 4)), ((0, 1), (3, 4)), ((1, 0), (3, 4)),
                                          ((2, 1), (2, 3, 4)), ((0, 2), (2, 3, 4))], ids=str)

@@ -72,20 +72,23 @@ ew("Arctan2Op", "np.arctan2(a, b)",
 ew("HypotOp", "np.hypot(a, b)",
    ["select(y == 0.0, 0.0, a / y)", "select(y == 0.0, 0.0, b / y)"],
    ufuncs=[np.hypot])
-# maximum/minimum propagate a NaN argument (the first one if both are): the derivative follows
-ew("MaximumOp", "np.maximum(a, b)",
+# maximum/minimum propagate a NaN argument (the first one if both are): the derivative follows.
+# Values written out as NumPy computes them (its loops return b on ties, so max(-0., 0.) is 0.
+# and max(0., -0.) is -0.); Numba's np.maximum differs at signed zeros.  fmax/fmin return a on
+# ties (NumPy returns either, depending on the array's length)
+ew("MaximumOp", "select(a != a, a, select(a > b, a, b))",
    ["select(a != a, 1.0, select(b != b, 0.0, (a >= b) * 1.0))",
     "select(a != a, 0.0, select(b != b, 1.0, (a < b) * 1.0))"], ufuncs=[np.maximum],
    hessian="linear")
-ew("MinimumOp", "np.minimum(a, b)",
+ew("MinimumOp", "select(a != a, a, select(a < b, a, b))",
    ["select(a != a, 1.0, select(b != b, 0.0, (a <= b) * 1.0))",
     "select(a != a, 0.0, select(b != b, 1.0, (a > b) * 1.0))"], ufuncs=[np.minimum],
    hessian="linear")
 # fmax/fmin ignore a NaN argument, so the derivative goes to the other one
-ew("FmaxOp", "np.fmax(a, b)",
+ew("FmaxOp", "select(b != b, a, select(a != a, b, select(a >= b, a, b)))",
    ["select(a != a, 0.0, select(b != b, 1.0, (a >= b) * 1.0))",
     "select(a != a, 1.0, select(b != b, 0.0, (a < b) * 1.0))"], ufuncs=[np.fmax], hessian="linear")
-ew("FminOp", "np.fmin(a, b)",
+ew("FminOp", "select(b != b, a, select(a != a, b, select(a <= b, a, b)))",
    ["select(a != a, 0.0, select(b != b, 1.0, (a <= b) * 1.0))",
     "select(a != a, 1.0, select(b != b, 0.0, (a > b) * 1.0))"], ufuncs=[np.fmin], hessian="linear")
 # logistic weights; exp(a - y) would cancel once y is rounded at large |a|

@@ -19,7 +19,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_
 
 u = np.uint64
 
-TABLE_HASH = "2311f64166c78ca2"
+TABLE_HASH = "0e25f9199afd0cfe"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -161,47 +161,47 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
@@ -464,7 +464,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -474,7 +474,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -484,7 +484,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -494,7 +494,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -504,7 +504,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -514,7 +514,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -524,7 +524,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -534,7 +534,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -544,7 +544,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -554,7 +554,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -848,7 +848,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -859,7 +859,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -870,7 +870,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -881,7 +881,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -892,7 +892,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -903,7 +903,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -914,7 +914,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -925,7 +925,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -936,7 +936,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -947,7 +947,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1045,51 +1045,51 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
-                val[o + i] = np.maximum(a, b)
+                val[o + i] = a if a != a else a if a > b else b
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
-                val[o + i] = np.maximum(a, b)
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+                val[o + i] = a if a != a else a if a > b else b
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
-                val[o + i] = np.minimum(a, b)
+                val[o + i] = a if a != a else a if a < b else b
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
-                val[o + i] = np.minimum(a, b)
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+                val[o + i] = a if a != a else a if a < b else b
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
-                val[o + i] = np.fmax(a, b)
+                val[o + i] = a if b != b else b if a != a else a if a >= b else b
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
-                val[o + i] = np.fmax(a, b)
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+                val[o + i] = a if b != b else b if a != a else a if a >= b else b
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
                 b = val[x1 + i]
-                val[o + i] = np.fmin(a, b)
+                val[o + i] = a if b != b else b if a != a else a if a <= b else b
         else:
             for i in range(n):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
-                val[o + i] = np.fmin(a, b)
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+                val[o + i] = a if b != b else b if a != a else a if a <= b else b
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1100,7 +1100,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1111,7 +1111,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1122,7 +1122,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1133,7 +1133,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1144,7 +1144,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1155,7 +1155,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1166,7 +1166,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1177,7 +1177,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1188,7 +1188,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1199,7 +1199,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1210,7 +1210,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1221,7 +1221,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1232,7 +1232,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1513,7 +1513,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1550,7 +1550,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1587,7 +1587,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1624,7 +1624,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1661,7 +1661,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1698,7 +1698,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1735,7 +1735,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1772,7 +1772,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1809,7 +1809,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1846,7 +1846,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2097,7 +2097,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2126,7 +2126,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2155,7 +2155,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2184,7 +2184,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2213,7 +2213,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2242,7 +2242,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2271,7 +2271,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2300,7 +2300,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2329,7 +2329,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2358,7 +2358,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2399,7 +2399,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -2425,7 +2425,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2497,7 +2497,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2644,94 +2644,94 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 65:  # SumOp, numtape/ops/reduce.py:95
@@ -3049,43 +3049,43 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
-                val[o] = np.maximum(a, b)
+                val[o] = a if a != a else a if a > b else b
                 if zero:
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
-                val[o] = np.minimum(a, b)
+                val[o] = a if a != a else a if a < b else b
                 if zero:
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
-                val[o] = np.fmax(a, b)
+                val[o] = a if b != b else b if a != a else a if a >= b else b
                 if zero:
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
-                val[o] = np.fmin(a, b)
+                val[o] = a if b != b else b if a != a else a if a <= b else b
                 if zero:
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3094,7 +3094,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3103,7 +3103,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3112,7 +3112,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3121,7 +3121,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3130,7 +3130,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3139,7 +3139,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3148,7 +3148,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3157,7 +3157,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3166,7 +3166,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -3174,7 +3174,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -3184,7 +3184,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3193,7 +3193,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -3201,7 +3201,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -3209,7 +3209,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -3217,7 +3217,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -3225,7 +3225,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -3233,7 +3233,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -3241,7 +3241,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3250,7 +3250,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3259,7 +3259,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -3267,7 +3267,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -3275,7 +3275,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -3283,7 +3283,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3292,7 +3292,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -3300,7 +3300,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3421,85 +3421,85 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
         p -= 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
         p -= 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
         p -= 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
         p -= 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
         p -= 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
         p -= 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
         p -= 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
         p -= 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
         p -= 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 65:  # SumOp, numtape/ops/reduce.py:95
@@ -4116,7 +4116,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4138,7 +4138,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4160,7 +4160,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4182,7 +4182,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4204,7 +4204,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4226,61 +4226,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -4308,7 +4308,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4330,7 +4330,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4346,7 +4346,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4362,7 +4362,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4378,7 +4378,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4394,7 +4394,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4410,7 +4410,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4426,7 +4426,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4448,7 +4448,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4470,7 +4470,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4486,7 +4486,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4502,7 +4502,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4518,7 +4518,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4540,7 +4540,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4556,7 +4556,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4691,94 +4691,94 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 65:  # SumOp, numtape/ops/reduce.py:95
@@ -5331,7 +5331,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:76
+        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5352,7 +5352,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:80
+        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5373,7 +5373,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:85
+        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5394,7 +5394,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:88
+        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5415,7 +5415,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:92
+        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5436,52 +5436,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:96
+        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:97
+        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:99
+        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:101
+        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:103
+        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:105
+        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:107
+        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:109
+        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:115
+        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5509,7 +5509,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:120
+        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5530,7 +5530,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:124
+        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5544,7 +5544,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:125
+        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5558,7 +5558,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:126
+        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5572,7 +5572,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:127
+        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5586,7 +5586,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:129
+        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5600,7 +5600,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:130
+        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5614,7 +5614,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:132
+        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5635,7 +5635,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:134
+        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5656,7 +5656,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:136
+        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5670,7 +5670,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:137
+        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5684,7 +5684,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5698,7 +5698,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:146
+        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5719,7 +5719,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:148
+        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5733,7 +5733,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:149
+        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
