@@ -1,2 +1,2 @@
-"""Numba kernels only: plain arrays in, plain arrays out.  ``sweeps.py`` is generated from the
-op table by ``_generate.py``; ``validate.py`` checks tape arrays before any sweep runs."""
+"""Hand-written Numba code below the op table: the one jit decorator (``jit.py``) and the
+special functions the elementwise formulas call inside the sweeps (``special.py``)."""

@@ -6,7 +6,7 @@ contiguous output block ``val[o:o+n]``.  Each op is declared here exactly once, 
 * its printed name (``ExpOp``), its arity and its number of integer parameters;
 * for **elementwise** ops: a ``value`` expression and one local ``partial`` expression per
   operand, in duck-typed NumPy (see ops/elementwise.py).  The expressions are pasted into the
-  sweeps (kernels/sweeps.py is generated from this table) and compiled into functions called on
+  sweeps (sweeps/generated.py is generated from this table) and compiled into functions called on
   ADArrays to record derivative rules, so an elementwise derivative is written once;
 * for **block** ops: jitted ``forward``/``reverse``/``tangent`` bodies plus a recorded ``vjp``
   (the derivative rule written with other ops, ``vjp(g, xs, y, params)`` -> one cotangent per

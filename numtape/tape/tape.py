@@ -219,7 +219,7 @@ class Tape:
             inspection.first_nan(self, True, tangent=v.reshape(1, -1))
         return y[()] if y.ndim == 0 else y
 
-    # ---- derived tapes (derived/) -------------------------------------------------------
+    # ---- derived tapes (transforms/, through the seam) ---------------------------------
     def jacfun(self, sparse=False):
         """A new tape x -> vec(J(x)), row-major (m, n): the reverse sweep re-recorded through
         every op's derivative rule, so it can be differentiated again.
@@ -274,7 +274,7 @@ class Tape:
         A.records_as_call = True
         return A
 
-    # ---- passes (passes/) ---------------------------------------------------------------
+    # ---- passes (transforms/passes/, through the seam) ---------------------------------
     def simplify(self, mode="optimize"):
         """A new, smaller Tape with the same values and derivatives.
 

@@ -17,7 +17,7 @@ from numtape.trace.recorder import (elementwise, inactive_error, is_complex, ope
 
 HANDLED_FUNCTIONS: dict = {}
 NAMED_FUNCTIONS: dict = {}  # functions outside NumPy's protocols, by name (``__nt_function__``)
-UFUNC_METHODS: dict = {}   # (ufunc, "reduce"/"accumulate") -> implementation (numpy_api.py)
+UFUNC_METHODS: dict = {}   # (ufunc, "reduce"/"accumulate") -> implementation (surface/functions.py)
 
 _CONVERSION_HINT = ("traced values have no concrete value while recording: use np.where(cond, "
                     "a, b) instead of if/else on traced values, and create arrays you fill with "

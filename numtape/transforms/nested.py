@@ -1,6 +1,6 @@
 """Nested tapes (RTMB): a MakeTape inside a recording may use the outer recording's values.
 
-The inner recording captures each outer value it reads as an extra input (recording.py), so
+The inner recording captures each outer value it reads as an extra input (trace/recorder.py), so
 the inner function is recorded as an ordinary tape of (y, captured).  ``CapturingTape`` wraps
 that tape: calling it (while the outer recording is open) inlines it on y and the captured
 outer values, so the outer tape differentiates through both; its derived tapes (jacfun,
