@@ -10,7 +10,7 @@ layer reaches through ``numtape.tape.seam`` (inlining, jacfun, sparse tapes, sim
 tapes, atomic rules) are registered before any tape is used.
 """
 from numtape.config import TapeConfig
-from numtape.errors import TapeFormatError, TracingError
+from numtape.errors import NewtonError, TapeFormatError, TracingError
 from numtape.tape import Tape, load
 from numtape.trace.adarray import ADArray
 from numtape.trace.complex import ADComplex
@@ -22,7 +22,9 @@ from numtape.surface.special import polygamma
 from numtape.transforms import calls as _calls, jacfun as _jacfun  # noqa: F401  (seam)
 from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
 from numtape.transforms import passes as _passes  # noqa: F401  (seam)
+from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 
-__all__ = ["ADArray", "ADComplex", "MakeTape", "Tape", "TapeConfig", "TapeFormatError",
-           "TracingError", "linalg", "load", "logsumexp", "make_tape", "polygamma", "zeros"]
+__all__ = ["ADArray", "ADComplex", "MakeTape", "NewtonError", "Tape", "TapeConfig",
+           "TapeFormatError", "TracingError", "linalg", "load", "logsumexp", "make_tape",
+           "polygamma", "zeros"]
 __version__ = "0.1.0"

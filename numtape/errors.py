@@ -8,3 +8,13 @@ class TracingError(TypeError):
 
 class TapeFormatError(ValueError):
     """Tape arrays or a tape file are malformed, foreign, truncated or inconsistent."""
+
+
+class NewtonError(RuntimeError):
+    """An inner Newton solve (``newton``, ``laplace``, MakeADFun's random effects) failed: no
+    convergence, or a Hessian that is not positive definite at the solution.  ``iterations``
+    and ``gradient_norm`` (max |gradient| over the random effects) say where it stopped."""
+
+    def __init__(self, message, iterations=0, gradient_norm=float("nan")):
+        super().__init__(message)
+        self.iterations, self.gradient_norm = iterations, gradient_norm

@@ -258,6 +258,37 @@ class Tape:
             return use("sparse_hessfun")(self, self._gradient_tape())
         return self._gradient_tape().jacfun()
 
+    # ---- the statistical layer (stats/laplace.py, through the seam) ---------------------
+    def newton(self, random, tol=1e-8, maxit=100, start=None):
+        """Tape of the other inputs theta -> argmin over x[random] of this scalar tape.
+
+        Damped Newton with the sparse Hessian of the random effects, started from ``start``
+        (default zeros) and then from the previous solution; converged when max |gradient| <=
+        ``tol``; ``nt.NewtonError`` after ``maxit`` steps or at a Hessian that is not positive
+        definite.  Derivatives by the implicit function theorem (exact, any order the sweeps
+        support).
+
+        >>> import numpy as np, numtape as nt
+        >>> f = nt.MakeTape(lambda x: x[0] ** 2 + (x[1] - x[0]) ** 2, np.zeros(2))
+        >>> S = f.newton([1])
+        >>> S([3.0]), S.jacobian([3.0])
+        (array([3.]), array([[1.]]))
+        """
+        return use("newton")(self, random, tol=tol, maxit=maxit, start=start)
+
+    def laplace(self, random, spa=False, tol=1e-8, maxit=100, start=None):
+        """Tape of the other inputs: -log of the integral of exp(-F) over x[random], by the
+        Laplace approximation F(u_hat) + log det H / 2 - k log(2 pi) / 2 (``spa=True``: the
+        saddle-point form -F(u_hat) + log det H / 2 + k log(2 pi) / 2).  Newton settings as
+        in ``newton``; gradients and Hessians are exact.
+
+        >>> import numpy as np, numtape as nt
+        >>> f = nt.MakeTape(lambda x: x[0] ** 2 + x[1] ** 2, np.zeros(2))
+        >>> round(float(f.laplace([1])([3.0])), 6)          # 9 - log(sqrt(pi))
+        8.427635
+        """
+        return use("laplace")(self, random, spa=spa, tol=tol, maxit=maxit, start=start)
+
     # ---- calling a tape while recording another ------------------------------------------
     def atomic(self):
         """Return this tape as an atomic "super node": called on traced values while recording, it

@@ -1,0 +1,1 @@
+"""The statistical layer: newton, laplace, MakeADFun, sdreport, distributions (SPEC 4)."""
