@@ -23,8 +23,10 @@ from numtape.transforms import calls as _calls, jacfun as _jacfun  # noqa: F401 
 from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
 from numtape.transforms import passes as _passes  # noqa: F401  (seam)
 from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
+from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
+from numtape.stats.sdreport import sdreport
 
-__all__ = ["ADArray", "ADComplex", "MakeTape", "NewtonError", "Tape", "TapeConfig",
-           "TapeFormatError", "TracingError", "linalg", "load", "logsumexp", "make_tape",
-           "polygamma", "zeros"]
+__all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
+           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "linalg", "load",
+           "logsumexp", "make_tape", "polygamma", "sdreport", "zeros"]
 __version__ = "0.1.0"

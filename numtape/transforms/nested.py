@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.errors import TracingError
-from numtape.tape.seam import provide
+from numtape.tape.seam import provide, use
 from numtape.trace.make import inline
 from numtape.trace.recorder import wrap
 from numtape.transforms.jacfun import record_reverse
@@ -94,6 +94,24 @@ class CapturingTape:
 
     def simplify(self, mode="optimize"):
         return self._with(self.full.simplify(mode))
+
+    def _integrate(self, what, random, **options):
+        r = np.arange(self.n_y)[random].ravel() if np.asarray(random).dtype == bool else \
+            np.asarray(random, dtype=np.int64).ravel()
+        if r.size and (r.min() < -self.n_y or r.max() >= self.n_y):
+            raise ValueError(f"random: index out of range for a tape of {self.n_y} inputs")
+        r = np.where(r < 0, r + self.n_y, r)
+        T = use(what)(self.full, r, **options)
+        rest = self.n_y - np.unique(r).size
+        return CapturingTape(T, self.captured, (rest,) if what == "laplace" else (rest,), None)
+
+    def laplace(self, random, spa=False, **options):
+        """The Laplace tape of y[random] (see ``Tape.laplace``), capturing the same values."""
+        return self._integrate("laplace", random, spa=spa, **options)
+
+    def newton(self, random, **options):
+        """The Newton tape of y[random] (see ``Tape.newton``), capturing the same values."""
+        return self._integrate("newton", random, **options)
 
     def atomic(self):
         return self._with(self.full.atomic())

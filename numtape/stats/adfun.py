@@ -1,0 +1,293 @@
+"""``nt.MakeADFun``: TMB's objective function object, for model code written in plain NumPy.
+
+``f`` takes a dict of traced parameter arrays and returns the negative log-likelihood.  It is
+recorded once, over the flat vector z = (u, theta) of the *free* entries: random effects u
+first, then the fixed parameters theta, after ``map`` has fixed entries (at their start values)
+and tied others to one value.  Values marked in ``f`` with ``nt.REPORT(name, value)`` and
+``nt.ADREPORT(name, value)`` are extra outputs of the same recording, split off into their own
+tapes.  With ``random``, the objective is the Laplace approximation over u
+(``numtape.stats.laplace``), whose inner Newton solve is warm-started from the last solution;
+an inner failure makes ``fn``/``gr`` return NaN with a warning, so an optimizer's line search
+backs off, and the next call starts from the last good solution.
+
+>>> import numpy as np, numtape as nt
+>>> y = np.array([1.2, 0.7, 2.1])
+>>> def nll(p):
+...     return -np.sum(nt.distributions.norm.logpdf(y, p["mu"], np.exp(p["logsd"])))
+>>> obj = nt.MakeADFun(nll, {"mu": 0.0, "logsd": 0.0})
+>>> obj.names, obj.fn(obj.par).round(4)
+(['mu', 'logsd'], np.float64(6.8933))
+"""
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from numtape.errors import NewtonError
+from numtape.stats.laplace import InnerProblem, NewtonOptions, laplace_of
+from numtape.tape.tape import as_real
+from numtape.trace.make import MakeTape
+
+_COLLECTORS = []   # the MakeADFun recordings in progress (innermost last)
+
+
+def REPORT(name, value):
+    """Mark ``value`` as reported under ``name``: ``obj.report(p)`` returns it (no derivatives).
+    Outside a MakeADFun recording it does nothing.  Returns ``value``."""
+    if _COLLECTORS:
+        _COLLECTORS[-1].add("report", name, value)
+    return value
+
+
+def ADREPORT(name, value):
+    """Mark ``value`` for ``sdreport``: its estimate and standard error by the delta method.
+    Outside a MakeADFun recording it does nothing.  Returns ``value``."""
+    if _COLLECTORS:
+        _COLLECTORS[-1].add("adreport", name, value)
+    return value
+
+
+class _Collector:
+    def __init__(self):
+        self.values = {"report": {}, "adreport": {}}
+
+    def add(self, kind, name, value):
+        if not isinstance(name, str):
+            raise TypeError(f"{kind.upper()}: the name must be a string, got {name!r}")
+        self.values[kind][name] = value
+
+
+class Layout:
+    """Where each parameter entry lives: a free entry of z, or fixed at its start value."""
+
+    def __init__(self, parameters, random, map):
+        if not isinstance(parameters, dict) or not parameters:
+            raise TypeError("MakeADFun: parameters must be a non-empty dict of name -> array")
+        self.start = {}
+        for name, v in parameters.items():
+            if not isinstance(name, str):
+                raise TypeError(f"MakeADFun: parameter names must be strings, got {name!r}")
+            self.start[name] = as_real(v, f"parameter {name!r}").copy()
+        random = [random] if isinstance(random, str) else list(random or [])
+        for r in random:
+            if r not in self.start:
+                raise ValueError(f"MakeADFun: random effect {r!r} is not a parameter "
+                                 f"(parameters: {list(self.start)})")
+        map = dict(map or {})
+        for m in map:
+            if m not in self.start:
+                raise ValueError(f"MakeADFun: map names {m!r}, which is not a parameter")
+        self.random = random
+        # free index per parameter entry (-1: fixed), random groups first
+        self.index, names, starts = {}, {"random": [], "fixed": []}, {"random": [], "fixed": []}
+        for part in ("random", "fixed"):
+            for name, v in self.start.items():
+                if (name in random) != (part == "random"):
+                    continue
+                flat = v.ravel()
+                idx = np.empty(flat.size, dtype=np.int64)
+                if name in map:
+                    labels = np.asarray(map[name], dtype=object).ravel()
+                    if labels.size != flat.size:
+                        raise ValueError(f"MakeADFun: map[{name!r}] has {labels.size} labels; "
+                                         f"the parameter has {flat.size} entries")
+                    seen = {}
+                    for i, lab in enumerate(labels):
+                        if lab is None or (isinstance(lab, float) and math.isnan(lab)):
+                            idx[i] = -1
+                            continue
+                        if lab not in seen:
+                            seen[lab] = len(names[part])
+                            names[part].append(name)
+                            starts[part].append(flat[i])
+                        idx[i] = seen[lab]
+                else:
+                    idx[:] = np.arange(len(names[part]), len(names[part]) + flat.size)
+                    names[part] += [name] * flat.size
+                    starts[part] += list(flat)
+                self.index[name] = (part, idx)
+        self.k = len(names["random"])
+        self.names = names["fixed"]
+        self.random_names = names["random"]
+        self.u0 = np.array(starts["random"], dtype=np.float64)
+        self.par = np.array(starts["fixed"], dtype=np.float64)
+        if self.random and self.k == 0:
+            raise ValueError("MakeADFun: every random effect is fixed by map")
+
+    def z_index(self, name):
+        """Position in z = (u, theta) of each entry of parameter ``name`` (-1: fixed)."""
+        part, idx = self.index[name]
+        return np.where(idx < 0, -1, idx + (0 if part == "random" else self.k))
+
+    def expand(self, z):
+        """The parameter dict (traced or numeric) for free values z."""
+        out = {}
+        for name, v in self.start.items():
+            zi = self.z_index(name)
+            if np.all(zi < 0):
+                out[name] = v
+                continue
+            pool = np.concatenate([z, v.ravel()])   # fixed entries read their start value
+            gather = np.where(zi < 0, z.shape[0] + np.arange(zi.size), zi)
+            out[name] = pool[gather].reshape(v.shape)
+        return out
+
+
+class ADFun:
+    """The objective of ``MakeADFun`` (module docstring).  Attributes: ``par`` (start of the
+    fixed parameters), ``names`` (the parameter each entry of ``par`` belongs to),
+    ``random_names``, ``joint`` (the tape of z = (u, theta)), ``objective`` (the tape of theta
+    that ``fn``/``gr``/``he`` evaluate)."""
+
+    def __init__(self, f, parameters, random=None, map=None, newton=None):
+        self.layout = L = Layout(parameters, random, map)
+        self.par, self.names, self.random_names = L.par.copy(), list(L.names), L.random_names
+        self.k = L.k
+        collector = _Collector()
+
+        def record(z):
+            _COLLECTORS.append(collector)
+            try:
+                value = f(L.expand(z))
+            finally:
+                _COLLECTORS.pop()
+            if np.size(value) != 1:
+                raise ValueError(f"MakeADFun: f must return a scalar; it returned shape "
+                                 f"{np.shape(value)}")
+            parts = [np.reshape(value, (1,))]
+            for kind in ("adreport", "report"):
+                parts += [np.reshape(v, (-1,)) + 0.0 for v in collector.values[kind].values()]
+            return parts
+        n = L.k + L.par.size
+        z0 = np.concatenate([L.u0, L.par])
+        full = MakeTape(lambda z: np.concatenate(record(z)), z0)
+        self._shapes = {kind: {name: np.shape(v) for name, v in vals.items()}
+                        for kind, vals in collector.values.items()}
+        sizes = {kind: [int(np.prod(s)) for s in shapes.values()]
+                 for kind, shapes in self._shapes.items()}
+        n_ad = sum(sizes["adreport"])
+        self.joint = _select(full, np.array([0]), n, scalar=True)
+        self.adreport_tape = _select(full, 1 + np.arange(n_ad), n)
+        self.report_tape = _select(full, 1 + n_ad + np.arange(sum(sizes["report"])), n)
+        if L.k:
+            self.problem = InnerProblem(self.joint, L.k, NewtonOptions(
+                start=L.u0, **(newton or {})))
+            self.objective = laplace_of(self.problem)
+            self._node = self.objective.newton_node
+        else:
+            self.problem = self._node = None
+            self.objective = self.joint
+        self._cache = {}
+        self.best = (math.inf, self.par.copy())   # (value, par): the lowest fn seen
+
+    # ---- the optimizer's interface ---------------------------------------------------------
+    def _theta(self, p):
+        p = as_real(p, "par").ravel()
+        if p.size != self.par.size:
+            raise ValueError(f"par has {p.size} values; this objective has {self.par.size} "
+                             f"fixed parameters ({self.names})")
+        return p
+
+    def _guarded(self, what, fn, p, fallback):
+        try:
+            with np.errstate(all="ignore"):
+                return fn(p)
+        except (NewtonError, np.linalg.LinAlgError) as e:
+            warnings.warn(f"{what}: the inner problem failed at par={p}; returning NaN so the "
+                          f"optimizer can back off ({e})", RuntimeWarning, stacklevel=3)
+            return fallback
+
+    def fn(self, p):
+        """The objective at fixed parameters ``p`` (Laplace-marginal with random effects)."""
+        p = self._theta(p)
+        key = ("fn", p.tobytes())
+        if key not in self._cache:
+            v = self._guarded("fn", lambda q: float(self.objective(q)), p, math.nan)
+            self._cache = {key: v, **{k: w for k, w in self._cache.items() if k[0] != "fn"}}
+            if v < self.best[0]:
+                self.best = (v, p.copy())
+        return np.float64(self._cache[key])
+
+    def gr(self, p):
+        """The gradient of ``fn`` at ``p`` (exact)."""
+        p = self._theta(p)
+        key = ("gr", p.tobytes())
+        if key not in self._cache:
+            g = self._guarded("gr", lambda q: np.asarray(self.objective.gradient(q)).ravel(), p,
+                              np.full(p.size, math.nan))
+            self._cache = {key: g, **{k: w for k, w in self._cache.items() if k[0] != "gr"}}
+        return self._cache[key].copy()
+
+    def he(self, p):
+        """The Hessian of ``fn`` at ``p`` (exact: no finite differences)."""
+        p = self._theta(p)
+        return self._guarded("he", lambda q: self.objective.hessian(q), p,
+                             np.full((p.size, p.size), math.nan))
+
+    # ---- what the model computed -----------------------------------------------------------
+    def random_effects(self, p):
+        """u_hat(p), the inner optimum (empty without random effects)."""
+        p = self._theta(p)
+        if not self.k:
+            return np.zeros(0)
+        return self._node.value(np.concatenate([p, np.zeros(self._node.pad)]))
+
+    def z(self, p):
+        """The free vector (u_hat(p), p)."""
+        p = self._theta(p)
+        return np.concatenate([self.random_effects(p), p])
+
+    def parameters(self, p=None):
+        """Every parameter as a dict of arrays at ``p`` (random effects at their optimum),
+        like TMB's ``obj$env$parList()``."""
+        z = self.z(self.best[1] if p is None else p)
+        return {k: np.array(v) for k, v in self.layout.expand(z).items()}
+
+    def report(self, p=None):
+        """The values marked with ``nt.REPORT`` at ``p`` (default: the best par seen)."""
+        z = self.z(self.best[1] if p is None else p)
+        return self._unpack("report", self.report_tape(z) if self.report_tape.n_out else [])
+
+    def _unpack(self, kind, flat):
+        out, at = {}, 0
+        for name, shape in self._shapes[kind].items():
+            size = int(np.prod(shape))
+            out[name] = np.asarray(flat[at:at + size]).reshape(shape)
+            at += size
+        return out
+
+
+def _select(F, idx, n, scalar=False):
+    """Tape of outputs ``idx`` of F, with what they do not use eliminated."""
+    if scalar:
+        return MakeTape(lambda z: F(z)[idx[0]], np.zeros(n)).simplify("eliminate")
+    return MakeTape(lambda z: F(z)[idx], np.zeros(n)).simplify("eliminate")
+
+
+def MakeADFun(f, parameters, random=None, map=None, newton=None):
+    """The objective function object of a model (TMB's ``MakeADFun``; module docstring).
+
+    Parameters
+    ----------
+    f : callable
+        ``f(p)`` takes a dict of traced parameter arrays (the shapes of ``parameters``) and
+        returns the negative log-likelihood; it may call ``nt.REPORT`` and ``nt.ADREPORT``.
+    parameters : dict
+        Name -> start value (scalar or array of any shape).
+    random : str or list of str, optional
+        The parameters integrated out by the Laplace approximation.
+    map : dict, optional
+        Name -> labels (one per entry): entries with equal labels share one value; None or NaN
+        fixes the entry at its start value (TMB's ``map``).
+    newton : dict, optional
+        Settings of the inner Newton solve (``tol``, ``maxit``; see ``Tape.newton``).
+
+    Returns
+    -------
+    ADFun
+        With ``par``, ``names``, ``fn``, ``gr``, ``he``, ``report``, ``parameters``;
+        ``scipy.optimize.minimize(obj.fn, obj.par, jac=obj.gr, hess=obj.he)`` fits it.
+    """
+    return ADFun(f, parameters, random, map, newton)
