@@ -163,8 +163,11 @@ class _SparseStructure:
         lkey = np.repeat(np.arange(P.n, dtype=np.int64), np.diff(self.Lp)) * P.n + self.Li
         where = np.searchsorted(lkey, lo * P.n + hi)   # csc keys (col, row) are sorted
         where[lo == hi] = -1 - lo[lo == hi]
-        self.where = where
-        self.is_diag = where < 0
+        # listed entries on the diagonal (index i into Zd) and off it (position p into Zl)
+        self.diag_e = np.flatnonzero(where < 0)
+        self.diag_i = -1 - where[self.diag_e]
+        self.off_e = np.flatnonzero(where >= 0)
+        self.off_p = where[self.off_e]
 
     def _matrix(self, h, P):
         """The upper triangle of A(h) as qdldl takes it (csc, this structure's layout)."""
@@ -232,18 +235,21 @@ class SparseFactor:
         return self._Z
 
     def selinv(self):
+        s = self.s
         Zd, Zl = self._selinv()
-        w = self.s.where
-        return np.where(w < 0, Zd[np.maximum(-1 - w, 0)], Zl[np.maximum(w, 0)])
+        out = np.empty(self.pattern.nnz)
+        out[s.diag_e] = Zd[s.diag_i]
+        out[s.off_e] = Zl[s.off_p]
+        return out
 
     def selinv_adjoint(self, W):
         s, P = self.s, self.pattern
         Zd, Zl = self._selinv()
-        w = s.where
-        d = w < 0
-        Wd = np.bincount(-1 - w[d], weights=W[d], minlength=Zd.size)
-        Wl = np.bincount(w[~d], weights=W[~d], minlength=Zl.size)
+        Wd = np.bincount(s.diag_i, weights=W[s.diag_e], minlength=Zd.size)
+        Wl = np.bincount(s.off_p, weights=W[s.off_e], minlength=Zl.size)
         Ad, Al = selinv_adjoint(s.Lp, self.Lx, self.d, s.pp, s.pos, Zd, Zl, Wd, Wl)
         # a stored off-diagonal entry stands for A_ij and A_ji: each listed h_ij moves it by 1/2
-        g = np.where(w < 0, Ad[np.maximum(-1 - w, 0)], Al[np.maximum(w, 0)])
-        return g * P.weight
+        g = np.empty(P.nnz)
+        g[s.diag_e] = Ad[s.diag_i]
+        g[s.off_e] = 0.5 * Al[s.off_p]
+        return g

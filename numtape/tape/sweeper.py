@@ -122,10 +122,13 @@ class Sweeps:
         return val
 
     # ---- raw sweeps over given arrays ----------------------------------------------------
-    def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False):
+    def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False,
+                    hosts=True):
         """Fill ``val``'s op outputs from its inputs and constants.  With ``zero``, adjoint row
         ``adj0`` is zeroed at every op output (for the reverse sweep that follows); with
-        ``tolerant``, a host op that raises (a singular matrix at a made-up point) leaves NaN."""
+        ``tolerant``, a host op that raises (a singular matrix at a made-up point) leaves NaN;
+        with ``hosts=False`` host ops and calls are not run at all and leave NaN (constant
+        folding, which never folds them, need not solve inner problems at a made-up point)."""
         work = self.workspace("work") if work is None else work
         if self.plan is None:
             kernels.forward(*self._kernel_args, val, work, adj0, zero)
@@ -133,6 +136,9 @@ class Sweeps:
         for s in self.plan:
             if type(s) is tuple:
                 kernels.forward(*s, val, work, adj0, zero)
+                continue
+            if not hosts:
+                val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
                 continue
             try:
                 if type(s) is Host:
