@@ -85,7 +85,12 @@ class InnerProblem:
         pick = np.concatenate([uu, uu[missing]]).astype(np.int64)
         rows = np.concatenate([rows, cols[missing]])
         cols = np.concatenate([cols, rows[:uu.size][missing]])
-        self.Huu = MakeTape(lambda z: Hs(z)[pick], np.zeros(n)).simplify("eliminate")
+        # every diagonal entry is listed (structural zeros as 0): damping adds to them
+        no_diag = np.setdiff1d(np.arange(k), rows[rows == cols])
+        rows, cols = np.concatenate([rows, no_diag]), np.concatenate([cols, no_diag])
+        zeros = np.zeros(no_diag.size)
+        self.Huu = MakeTape(lambda z: np.concatenate([Hs(z)[pick], zeros]),
+                            np.zeros(n)).simplify("eliminate")
         self.pattern = SymmetricPattern(rows, cols, k)
         self.GuVJP = weighted_reverse(self.Gu).simplify("optimize")
         start = options.start
@@ -141,7 +146,7 @@ class InnerProblem:
                 return u
             if it == opts.maxit:
                 break
-            step = -(fac.solve(gu) if fac is not None else self._damped(z).solve(gu))
+            step = -(fac.solve(gu) if fac is not None else self._damped(z, it, gmax).solve(gu))
             slope = float(gu @ step)
             if fac is not None and -slope <= _ROUNDOFF * (1.0 + abs(f)):
                 # the predicted decrease is below F's roundoff: the gradient cannot get
@@ -166,7 +171,7 @@ class InnerProblem:
         raise NewtonError(f"newton: no convergence in {opts.maxit} iterations: max |gradient| "
                           f"{gmax:.3g} > tol {opts.tol:g}", opts.maxit, gmax)
 
-    def _damped(self, z):
+    def _damped(self, z, it, gmax):
         """A positive definite H + lambda I (Levenberg) for a step far from the optimum."""
         P = self.pattern
         h = self.Huu.sweeps.forward(z)[self.Huu.sweeps.out].copy()
@@ -177,7 +182,8 @@ class InnerProblem:
                 return SymmetricPattern.factor(P, h + lam * diag)
             except NotPositiveDefinite:
                 lam *= 10.0
-        raise NewtonError("newton: no damping makes the Hessian positive definite")
+        raise NewtonError(f"newton: no damping makes the Hessian positive definite after {it} "
+                          f"iterations, max |gradient| {gmax:.3g}", it, gmax)
 
 
 class NewtonNode(Node):

@@ -83,18 +83,17 @@ class SDReport:
 
 
 def _covariance(H):
-    """H^-1 and whether H is positive definite (NaN and False otherwise)."""
+    """H^-1 and whether H is positive definite (NaN and False otherwise).  Positive definite
+    means every eigenvalue above 1e-13 of the largest: a Cholesky factorization can succeed
+    on a matrix singular up to roundoff, whose inverse is noise."""
     n = H.shape[0]
     if n == 0:
         return np.zeros((0, 0)), True
-    try:
-        if not np.all(np.isfinite(H)):
-            raise np.linalg.LinAlgError("not finite")
-        c = np.linalg.cholesky(0.5 * (H + H.T))
-        ci = np.linalg.inv(c)
-        return ci.T @ ci, True
-    except np.linalg.LinAlgError:
-        return np.full((n, n), math.nan), False
+    if np.all(np.isfinite(H)):
+        lam, Q = np.linalg.eigh(0.5 * (H + H.T))
+        if lam[0] > 1e-13 * max(abs(lam[-1]), abs(lam[0])):
+            return (Q / lam) @ Q.T, True
+    return np.full((n, n), math.nan), False
 
 
 def sdreport(obj, par=None):
