@@ -293,8 +293,9 @@ def test_inner_failure_gives_nan_with_a_warning_and_the_next_call_works():
     good = obj.fn([0.5])
     with pytest.warns(RuntimeWarning, match="inner problem failed"):
         assert math.isnan(obj.fn([-800.0]))
+    assert np.all(np.isnan(obj.gr([-800.0])))          # the same point: no second solve
     with pytest.warns(RuntimeWarning, match="inner problem failed"):
-        assert np.all(np.isnan(obj.gr([-800.0])))
+        assert np.all(np.isnan(obj.gr([-900.0])))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert obj.fn([0.5]) == good

@@ -199,26 +199,28 @@ class ADFun:
                           f"optimizer can back off ({e})", RuntimeWarning, stacklevel=3)
             return fallback
 
-    def fn(self, p):
-        """The objective at fixed parameters ``p`` (Laplace-marginal with random effects)."""
-        p = self._theta(p)
-        key = ("fn", p.tobytes())
-        if key not in self._cache:
-            v = self._guarded("fn", lambda q: float(self.objective(q)), p, math.nan)
-            self._cache = {key: v, **{k: w for k, w in self._cache.items() if k[0] != "fn"}}
+    def _evaluate(self, p):
+        """(value, gradient) at p, kept for the next call at the same p: optimizers ask for
+        both at each point, and one forward and one reverse sweep give both."""
+        key = p.tobytes()
+        if self._cache.get("key") != key:
+            def both(q):
+                g = np.asarray(self.objective.gradient(q), dtype=np.float64).ravel()
+                S = self.objective.sweeps
+                return float(S.workspace("val")[S.out][0]), g
+            v, g = self._guarded("fn", both, p, (math.nan, np.full(p.size, math.nan)))
+            self._cache = {"key": key, "value": v, "gradient": g}
             if v < self.best[0]:
                 self.best = (v, p.copy())
-        return np.float64(self._cache[key])
+        return self._cache["value"], self._cache["gradient"]
+
+    def fn(self, p):
+        """The objective at fixed parameters ``p`` (Laplace-marginal with random effects)."""
+        return np.float64(self._evaluate(self._theta(p))[0])
 
     def gr(self, p):
         """The gradient of ``fn`` at ``p`` (exact)."""
-        p = self._theta(p)
-        key = ("gr", p.tobytes())
-        if key not in self._cache:
-            g = self._guarded("gr", lambda q: np.asarray(self.objective.gradient(q)).ravel(), p,
-                              np.full(p.size, math.nan))
-            self._cache = {key: g, **{k: w for k, w in self._cache.items() if k[0] != "gr"}}
-        return self._cache[key].copy()
+        return self._evaluate(self._theta(p))[1].copy()
 
     def he(self, p):
         """The Hessian of ``fn`` at ``p`` (exact: no finite differences)."""

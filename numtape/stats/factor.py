@@ -146,7 +146,7 @@ class _SparseStructure:
         self.n_up = int(up.sum())
         self.up_index = np.flatnonzero(up)
         self.partner = None
-        self.solver = qdldl.Solver(self._matrix(h, P))
+        self.solver = qdldl.Solver(self._matrix(h, P), upper=True)
         L, _, perm = self.solver.factors()
         self.Lp = np.asarray(L.indptr, dtype=np.int64)
         self.Li = np.asarray(L.indices, dtype=np.int64)
@@ -199,7 +199,7 @@ class SparseFactor:
             self.A = s._matrix(h, pattern)
         else:
             self.A = s._matrix(h, pattern)
-            s.solver.update(self.A)
+            s.solver.update(self.A, upper=True)
         s.current = self
         self.s = s
         L, D, _ = s.solver.factors()
@@ -221,7 +221,7 @@ class SparseFactor:
         s = self.s
         with self.pattern._lock:
             if s.current is not self:   # the solver has factorized other values since
-                s.solver.update(self.A)
+                s.solver.update(self.A, upper=True)
                 s.current = self
             b = np.asarray(b, dtype=np.float64)
             if b.ndim == 1:

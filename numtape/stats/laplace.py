@@ -106,10 +106,6 @@ class InnerProblem:
         g = S.gradient(z, _ONE)[0]
         return float(S.workspace("val")[S.out][0]), g
 
-    def value(self, z):
-        S = self.F.sweeps
-        return float(S.forward(z)[S.out][0])
-
     def factor(self, z):
         """The factorization of H_uu at z (NotPositiveDefinite if it is not)."""
         return self.pattern.factor(self.Huu.sweeps.forward(z)[self.Huu.sweeps.out])
@@ -118,10 +114,9 @@ class InnerProblem:
         """u_hat(theta) by damped Newton (see NewtonOptions); NewtonError on failure."""
         opts, k = self.options, self.k
         u = (self.u0 if self.u_last is None else self.u_last).copy()
-        gmax = float("nan")
+        z = np.concatenate([u, theta])
+        f, g = self.value_and_gradient(z)
         for it in range(opts.maxit + 1):
-            z = np.concatenate([u, theta])
-            f, g = self.value_and_gradient(z)
             gu = g[:k]
             gmax = float(np.max(np.abs(gu))) if k else 0.0
             if not (math.isfinite(f) and math.isfinite(gmax)):
@@ -156,18 +151,16 @@ class InnerProblem:
             if not slope < 0:   # not a descent direction (roundoff at the optimum)
                 step, slope = -gu, -float(gu @ gu)
             t = 1.0
-            while True:
-                fn = self.value(np.concatenate([u + t * step, theta]))
+            while True:   # backtracking (Armijo); the accepted point's gradient is kept
+                z = np.concatenate([u + t * step, theta])
+                fn, gn = self.value_and_gradient(z)
                 if math.isfinite(fn) and fn <= f + 1e-4 * t * slope:
                     break
                 t *= 0.5
                 if t < 1e-12:
-                    if gmax <= 1e3 * opts.tol and fac is not None:   # flat at roundoff level
-                        self.u_last = u
-                        return u
                     raise NewtonError(f"newton: the line search found no decrease after {it} "
                                       f"iterations, max |gradient| {gmax:.3g}", it, gmax)
-            u = u + t * step
+            u, f, g = u + t * step, fn, gn
         raise NewtonError(f"newton: no convergence in {opts.maxit} iterations: max |gradient| "
                           f"{gmax:.3g} > tol {opts.tol:g}", opts.maxit, gmax)
 

@@ -213,11 +213,17 @@ def _add(rec, adj, slots, ct):
 
 
 def _scatter_add(rec, adj, slots, g):
-    """adj[slots] += g for possibly repeated slots (a gather reading one value twice)."""
+    """adj[slots] += g for possibly repeated slots (a gather reading one value twice): the
+    slots read c times are summed as one (groups, c) block per distinct c, so a gather with
+    many repeats records a few ops, not one per repeated slot."""
     if slots.size == 0:
         return
-    uniq, first, counts = np.unique(slots, return_index=True, return_counts=True)
-    ct = g[first]
-    for u in np.flatnonzero(counts > 1):
-        ct[u] = addr_array(rec, np.sum(wrap(rec, g[slots == uniq[u]])))
+    order = np.argsort(slots, kind="stable")      # stable: each sum runs in reading order
+    s, gs = slots[order], g[order]
+    uniq, first, counts = np.unique(s, return_index=True, return_counts=True)
+    ct = gs[first]
+    for c in np.unique(counts[counts > 1]):
+        grp = np.flatnonzero(counts == c)
+        block = gs[first[grp][:, None] + np.arange(c)[None, :]]
+        ct[grp] = addr_array(rec, np.sum(wrap(rec, block), axis=1)).ravel()
     _add(rec, adj, uniq, ct)
