@@ -44,8 +44,9 @@ class NewtonOptions:
         Converged when max |dF/du| <= tol, or when the Newton decrement g^T H^-1 g is below
         1e-14 (1 + |F|) (the gradient is then at the roundoff of F's value: a sum of 1e5
         terms cannot reach an absolute 1e-8); the Hessian must be positive definite there.
-        After convergence one more Newton step is taken, so u_hat is accurate to roundoff
-        (derivatives by the implicit function theorem assume it).
+        After convergence one more Newton step is taken unless max |dF/du| <= tol / 1000
+        already, so u_hat is accurate to roundoff (derivatives by the implicit function
+        theorem assume it).
     maxit : int
         Newton steps before ``NewtonError``.
     start : array or None
@@ -135,8 +136,8 @@ class InnerProblem:
                         f"newton: the Hessian of the random effects is not positive definite "
                         f"at the solution (smallest pivot {pivot:.3g}) after {it} iterations, "
                         f"max |gradient| {gmax:.3g}", it, gmax)
-                if gmax > 0.0:   # one more step: quadratic convergence takes u_hat to
-                    u = u - fac.solve(gu)   # roundoff, which derivatives at u_hat assume
+                if gmax > 1e-3 * opts.tol:   # one more step: quadratic convergence takes
+                    u = u - fac.solve(gu)       # u_hat to roundoff, which derivatives assume
                 self.u_last = u
                 return u
             if it == opts.maxit:
