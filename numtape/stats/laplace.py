@@ -30,7 +30,6 @@ from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape
 from numtape.transforms.jacfun import weighted_reverse
 
-_ONE = np.ones((1, 1))
 _ROUNDOFF = 1e-14   # Newton decrement, relative to |F|, at which a solve has converged
 _LOG_2PI = math.log(2.0 * math.pi)
 
@@ -44,9 +43,9 @@ class NewtonOptions:
         Converged when max |dF/du| <= tol, or when the Newton decrement g^T H^-1 g is below
         1e-14 (1 + |F|) (the gradient is then at the roundoff of F's value: a sum of 1e5
         terms cannot reach an absolute 1e-8); the Hessian must be positive definite there.
-        After convergence one more Newton step is taken unless max |dF/du| <= tol / 1000
-        already, so u_hat is accurate to roundoff (derivatives by the implicit function
-        theorem assume it).
+        After convergence one more Newton step is taken, so u_hat is accurate to roundoff
+        (derivatives by the implicit function theorem assume it, and differences of a
+        Laplace tape's values are then smooth).
     maxit : int
         Newton steps before ``NewtonError``.
     start : array or None
@@ -94,6 +93,10 @@ class InnerProblem:
                             np.zeros(n)).simplify("eliminate")
         self.pattern = SymmetricPattern(rows, cols, k)
         self.GuVJP = weighted_reverse(self.Gu).simplify("optimize")
+        # one sweep of (F, dF/du, H_uu) per Newton step: the three share F's replay
+        Gu, Huu = self.Gu, self.Huu
+        self.FGH = MakeTape(lambda z: np.concatenate([np.reshape(Fz(z), (1,)), Gu(z), Huu(z)]),
+                            np.zeros(n)).simplify("optimize")
         start = options.start
         self.u0 = np.zeros(k) if start is None else np.asarray(start, np.float64).ravel().copy()
         if self.u0.size != k:
@@ -102,10 +105,12 @@ class InnerProblem:
         self.u_last = None
 
     # ---- numbers -----------------------------------------------------------------------
-    def value_and_gradient(self, z):
-        S = self.F.sweeps
-        g = S.gradient(z, _ONE)[0]
-        return float(S.workspace("val")[S.out][0]), g
+    def evaluate(self, z):
+        """F, dF/du and H_uu's values at z (one forward sweep)."""
+        S = self.FGH.sweeps
+        v = S.forward(z)[S.out]
+        k = self.k
+        return float(v[0]), v[1:1 + k].copy(), v[1 + k:].copy()
 
     def factor(self, z):
         """The factorization of H_uu at z (NotPositiveDefinite if it is not)."""
@@ -116,9 +121,8 @@ class InnerProblem:
         opts, k = self.options, self.k
         u = (self.u0 if self.u_last is None else self.u_last).copy()
         z = np.concatenate([u, theta])
-        f, g = self.value_and_gradient(z)
+        f, gu, h = self.evaluate(z)
         for it in range(opts.maxit + 1):
-            gu = g[:k]
             gmax = float(np.max(np.abs(gu))) if k else 0.0
             if not (math.isfinite(f) and math.isfinite(gmax)):
                 if it == 0 and self.u_last is not None:   # a bad warm start: start afresh
@@ -127,7 +131,7 @@ class InnerProblem:
                 raise NewtonError(f"newton: the objective or its gradient is not finite "
                                   f"(value {f}) after {it} iterations", it, gmax)
             try:
-                fac = self.factor(z)
+                fac = self.pattern.factor(h)
             except NotPositiveDefinite as e:
                 fac, pivot = None, e.min_pivot
             if gmax <= opts.tol:
@@ -136,13 +140,13 @@ class InnerProblem:
                         f"newton: the Hessian of the random effects is not positive definite "
                         f"at the solution (smallest pivot {pivot:.3g}) after {it} iterations, "
                         f"max |gradient| {gmax:.3g}", it, gmax)
-                if gmax > 1e-3 * opts.tol:   # one more step: quadratic convergence takes
-                    u = u - fac.solve(gu)       # u_hat to roundoff, which derivatives assume
+                if gmax > 0.0:   # one more step: quadratic convergence takes u_hat to
+                    u = u - fac.solve(gu)   # roundoff, which derivatives at u_hat assume
                 self.u_last = u
                 return u
             if it == opts.maxit:
                 break
-            step = -(fac.solve(gu) if fac is not None else self._damped(z, it, gmax).solve(gu))
+            step = -(fac.solve(gu) if fac is not None else self._damped(h, it, gmax).solve(gu))
             slope = float(gu @ step)
             if fac is not None and -slope <= _ROUNDOFF * (1.0 + abs(f)):
                 # the predicted decrease is below F's roundoff: the gradient cannot get
@@ -154,21 +158,20 @@ class InnerProblem:
             t = 1.0
             while True:   # backtracking (Armijo); the accepted point's gradient is kept
                 z = np.concatenate([u + t * step, theta])
-                fn, gn = self.value_and_gradient(z)
+                fn, gn, hn = self.evaluate(z)
                 if math.isfinite(fn) and fn <= f + 1e-4 * t * slope:
                     break
                 t *= 0.5
                 if t < 1e-12:
                     raise NewtonError(f"newton: the line search found no decrease after {it} "
                                       f"iterations, max |gradient| {gmax:.3g}", it, gmax)
-            u, f, g = u + t * step, fn, gn
+            u, f, gu, h = u + t * step, fn, gn, hn
         raise NewtonError(f"newton: no convergence in {opts.maxit} iterations: max |gradient| "
                           f"{gmax:.3g} > tol {opts.tol:g}", opts.maxit, gmax)
 
-    def _damped(self, z, it, gmax):
+    def _damped(self, h, it, gmax):
         """A positive definite H + lambda I (Levenberg) for a step far from the optimum."""
         P = self.pattern
-        h = self.Huu.sweeps.forward(z)[self.Huu.sweeps.out].copy()
         diag = P.rows == P.cols
         lam = 1e-3 * (1.0 + float(np.max(np.abs(h[diag])))) if diag.any() else 1.0
         for _ in range(60):
