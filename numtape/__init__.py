@@ -25,8 +25,9 @@ from numtape.transforms import passes as _passes  # noqa: F401  (seam)
 from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
+from numtape.stats import distributions
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
-           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "linalg", "load",
-           "logsumexp", "make_tape", "polygamma", "sdreport", "zeros"]
+           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "distributions", "linalg",
+           "load", "logsumexp", "make_tape", "polygamma", "sdreport", "zeros"]
 __version__ = "0.1.0"

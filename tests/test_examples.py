@@ -60,9 +60,46 @@ def test_mvn_likelihood_matches_scipy_stats_and_fits():
                                rtol=1e-12)
 
 
+def test_random_intercept_laplace_equals_the_exact_marginal_and_fits():
+    mod = _load("random_intercept")
+    obj, fit, rep, gap = mod.main(verbose=False)
+    assert gap < 1e-10 and fit.success and rep.pd_hess
+    y, group = mod.simulate()
+    assert obj.fn(fit.x) == __import__("pytest").approx(mod.exact_nll(fit.x, y, group), rel=1e-12)
+    assert rep.sd("u").shape == (10,) and np.all(rep.sd("u") > 0)
+
+
+def test_poisson_glmm_fits_and_reports():
+    mod = _load("poisson_glmm")
+    obj, fit, rep = mod.main(verbose=False)
+    assert fit.success and rep.pd_hess and rep.max_gradient < 1e-4
+    truth = np.array([0.5, -0.8])
+    est = np.array([rep.value("b0"), rep.value("b1")])
+    se = np.array([rep.sd("b0"), rep.sd("b1")])
+    assert np.all(np.abs(est - truth) < 4 * se)
+    assert obj.report(fit.x)["fitted"].shape == (600,)
+
+
+def test_ar1_poisson_with_many_latent_states_recovers_the_parameters():
+    mod = _load("ar1_poisson")
+    obj, fit, rep = mod.main(n=3000, verbose=False)
+    assert fit.success and rep.pd_hess
+    assert abs(rep.value("phi") - 0.8) < 4 * rep.sd("phi")
+    assert abs(rep.value("sd") - 0.5) < 4 * rep.sd("sd")
+    assert rep.sd("u").shape == (3000,)
+
+
+def test_saddlepoint_examples_stirling_and_double_poisson():
+    mod = _load("saddlepoint")
+    gaps, obj, fit, rep = mod.main(verbose=False)
+    assert max(abs(g) for g in gaps) < 1e-12
+    assert fit.success and rep.pd_hess and 3 < rep.value("muX") < 8
+
+
 def test_demo_runs():
     out = subprocess.run([sys.executable, "-m", "numtape", "demo"], capture_output=True,
                          text=True, timeout=600, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert "DepOp" in out.stdout and "2751.77" in out.stdout
     assert "value + gradient sweep" in out.stdout
+    assert "sdreport(.) result" in out.stdout and "Maximum gradient component" in out.stdout

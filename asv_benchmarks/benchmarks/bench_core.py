@@ -272,3 +272,48 @@ class HessianVectorProduct:
         return t_nt / t_ref
 
     track_ratio.unit = "ratio"
+
+
+class LaplaceAR1:
+    """The Laplace approximation of the Poisson AR(1) model (examples/ar1_poisson.py,
+    benchmarks/laplace_ar1.py): one warm outer ``fn`` + ``gr`` at a new point, and its ratio to
+    one value + gradient of the joint tape measured in the same process."""
+
+    params = [1000, 10_000]
+    param_names = ["latent_states"]
+    timeout = 300
+
+    def setup(self, n):
+        _numtape()
+        sys.path.insert(0, os.path.join(_ROOT, "examples"))
+        import ar1_poisson
+        key = ("ar1", n)
+        if key not in _TAPES:
+            _TAPES[key] = ar1_poisson.make_objective(ar1_poisson.simulate(n))
+        self.obj = _TAPES[key]
+        self.theta = np.array([1.0, -0.7, 1.0])
+        self.step = 0
+        self.obj.fn(self.theta), self.obj.gr(self.theta)
+
+    def _outer(self):
+        self.step += 1
+        p = self.theta + 1e-3 * np.sin(self.step * np.arange(1, 4))
+        self.obj.fn(p), self.obj.gr(p)
+
+    def time_outer_fn_gr(self, n):
+        self._outer()
+
+    def track_outer_over_joint_ratio(self, n):
+        import time
+        z = self.obj.z(self.theta)
+        outer, joint = [], []
+        for _ in range(7):
+            t = time.perf_counter()
+            self._outer()
+            outer.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            self.obj.joint.gradient(z)
+            joint.append(time.perf_counter() - t)
+        return float(np.median(outer) / np.median(joint))
+
+    track_outer_over_joint_ratio.unit = "ratio"

@@ -208,7 +208,7 @@ class ADFun:
                 g = np.asarray(self.objective.gradient(q), dtype=np.float64).ravel()
                 S = self.objective.sweeps
                 return float(S.workspace("val")[S.out][0]), g
-            v, g = self._guarded("fn", both, p, (math.nan, np.full(p.size, math.nan)))
+            v, g = self._guarded("fn/gr", both, p, (math.nan, np.full(p.size, math.nan)))
             self._cache = {"key": key, "value": v, "gradient": g}
             if v < self.best[0]:
                 self.best = (v, p.copy())

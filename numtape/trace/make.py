@@ -130,7 +130,8 @@ def replay(F, rec, x):
         params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
         if F.op[k] == CALL:
             sub = F.subtapes[params[2]]
-            if not rec.blocks:   # TapeConfig(atomic="disable"): inline the call too
+            if not rec.blocks and isinstance(sub, Tape):   # TapeConfig(atomic="disable"):
+                # inline the call too (a function node, e.g. newton's, stays one call)
                 a = int(F.args[arg_ptr[k]])
                 inner = replay(sub, rec, wrap(rec, where[a:a + sub.n_in]))
                 where[F.out_ptr[k]:F.out_ptr[k + 1]] = inner[sub.dep]
