@@ -16,7 +16,7 @@ backs off, and the next call starts from the last good solution.
 ...     return -np.sum(nt.distributions.norm.logpdf(y, p["mu"], np.exp(p["logsd"])))
 >>> obj = nt.MakeADFun(nll, {"mu": 0.0, "logsd": 0.0})
 >>> obj.names, obj.fn(obj.par).round(4)
-(['mu', 'logsd'], np.float64(6.8933))
+(['mu', 'logsd'], np.float64(5.9268))
 """
 from __future__ import annotations
 
