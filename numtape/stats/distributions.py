@@ -106,8 +106,7 @@ class nbinom_gen(_Discrete):
 
     def logpmf(self, k, n, p, loc=0.0):
         k = k - loc
-        comb = sc.gammaln(n + k) - sc.gammaln(n) - sc.gammaln(k + 1.0)
-        return _support(k >= 0, comb + n * np.log(p) + sc.xlog1py(k, -p))
+        return _support(k >= 0, _log_choose_nb(k, n) + n * np.log(p) + sc.xlog1py(k, -p))
 
 
 def nbinom2_logpmf(k, mu, size):
@@ -115,10 +114,18 @@ def nbinom2_logpmf(k, mu, size):
     R's ``dnbinom(k, size = size, mu = mu)``): SciPy's nbinom with n = size,
     p = size / (size + mu), written so that a large ``size`` tends to the Poisson smoothly
     (log p = -log1p(mu / size), no cancellation)."""
-    comb = sc.gammaln(size + k) - sc.gammaln(size) - sc.gammaln(k + 1.0)
     log_p = -np.log1p(mu / size)                       # log(size / (size + mu))
     log_q = np.log(mu) - np.log(size + mu)             # log(mu / (size + mu))
-    return _support(k >= 0, comb + size * log_p + np.where(k > 0, k * log_q, 0.0))
+    return _support(k >= 0, _log_choose_nb(k, size) + size * log_p
+                    + np.where(k > 0, k * log_q, 0.0))
+
+
+def _log_choose_nb(k, n):
+    """The log of G(n + k) / (G(n) k!) as -log k - betaln(n, k) (k > 0; 0 at k = 0): the
+    log-gamma difference would cancel to |log G(n)| * eps at large n (1e-5 relative at
+    n = 1e12), betaln does not."""
+    kp = np.where(k > 0, k, 1.0)
+    return np.where(k > 0, -np.log(kp) - sc.betaln(n, kp), 0.0)
 
 
 class gamma_gen(_Continuous):
