@@ -174,6 +174,12 @@ def test_sparse_factorization_path_equals_the_dense_path(monkeypatch):
     np.testing.assert_allclose(sparse.gradient(theta), dense.gradient(theta), rtol=1e-10)
     np.testing.assert_allclose(sparse.hessian(theta), dense.hessian(theta), rtol=1e-8)
     np.testing.assert_allclose(sparse.gradient(theta), fd_gradient(sparse, theta), rtol=1e-6)
+    H = sparse.hessian(theta)            # reverse sweeps through the selected inverse's adjoint
+    v = np.array([1.0, -2.0, 0.5])
+    np.testing.assert_allclose(sparse.hvp(theta, v), H @ v, rtol=1e-10)   # its tangents
+    np.testing.assert_allclose(sparse.hessfun()(theta).reshape(3, 3), H, rtol=1e-10)
+    with pytest.raises(NotImplementedError, match="third derivatives"):
+        sparse.hessfun().jacfun()
 
 
 @pytest.mark.parametrize("n, density", [(40, 0.1), (120, 0.03), (30, 0.5)])

@@ -27,6 +27,7 @@ from numtape.errors import NewtonError
 from numtape.stats.factor import NotPositiveDefinite, SymmetricPattern
 from numtape.stats.nodes import LogDetNode, Node, SolveNode
 from numtape.tape.seam import provide
+from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
 from numtape.transforms.jacfun import weighted_reverse
 
@@ -72,6 +73,11 @@ class InnerProblem:
         self.n_theta = self.n - self.k
         self.options = options
         k, n = self.k, self.n
+        start = options.start
+        self.u0 = np.zeros(k) if start is None else as_real(start, "newton: start").ravel().copy()
+        if self.u0.size != k:
+            raise ValueError(f"newton: start has {self.u0.size} values; there are {k} random "
+                             "effects")
         G = Fz.jacfun()
         self.Gu = MakeTape(lambda z: G(z)[:k], np.zeros(n)).simplify("eliminate")
         Hs = Fz.hessfun(sparse=True)   # star coloring: a few replays of the gradient tape
@@ -79,9 +85,7 @@ class InnerProblem:
         uu = np.flatnonzero((rows < k) & (cols < k))
         rows, cols = rows[uu], cols[uu]
         # a structurally symmetric listing (detection may find (i, j) and not (j, i))
-        key = rows * k + cols
-        have = set(key.tolist())
-        missing = [e for e in range(uu.size) if int(cols[e] * k + rows[e]) not in have]
+        missing = np.flatnonzero(~np.isin(cols * k + rows, rows * k + cols))
         pick = np.concatenate([uu, uu[missing]]).astype(np.int64)
         rows = np.concatenate([rows, cols[missing]])
         cols = np.concatenate([cols, rows[:uu.size][missing]])
@@ -97,11 +101,6 @@ class InnerProblem:
         Gu, Huu = self.Gu, self.Huu
         self.FGH = MakeTape(lambda z: np.concatenate([np.reshape(Fz(z), (1,)), Gu(z), Huu(z)]),
                             np.zeros(n)).simplify("optimize")
-        start = options.start
-        self.u0 = np.zeros(k) if start is None else np.asarray(start, np.float64).ravel().copy()
-        if self.u0.size != k:
-            raise ValueError(f"newton: start has {self.u0.size} values; there are {k} random "
-                             "effects")
         self.u_last = None
 
     # ---- numbers -----------------------------------------------------------------------
