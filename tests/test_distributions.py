@@ -86,6 +86,13 @@ GRADIENT_CASES = [
      [0.7, 1.6, 1.2]),
     ("weibull_min", "logcdf", lambda p: D.weibull_min.logcdf(p[0], p[1], scale=p[2]),
      [0.7, 1.6, 1.2]),
+    # far tails
+    ("norm", "logcdf-tail", lambda p: D.norm.logcdf(p[0], p[1], p[2]), [-35.0, 0.0, 1.0]),
+    ("norm", "logsf-tail", lambda p: D.norm.logsf(p[0]), [38.0]),
+    ("logistic", "logcdf-tail", lambda p: D.logistic.logcdf(p[0]), [-700.0]),
+    ("t", "logpdf-df-1e6", lambda p: D.t.logpdf(p[0], p[1]), [2.0, 1e6]),
+    ("nbinom2", "logpmf-size-1e9",
+     lambda p: np.sum(D.nbinom2_logpmf(np.array([0.0, 5.0]), p[0], p[1])), [3.0, 1e9]),
 ]
 
 
