@@ -35,3 +35,98 @@ def test_composed_functions(f):
 def test_unsupported_matrix_norm_names_itself():
     with pytest.raises(TypeError, match="ord=2"):
         nt.MakeTape(lambda x: np.linalg.norm(x, 2), np.zeros((2, 2)))
+
+
+# ---- issue 10: NumPy functions composed from recorded ops (surface/composed.py) -------------
+V = np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7])
+S = np.array([[2.0, 0.3, -0.4], [0.5, 1.5, 0.2], [-0.1, 0.7, 1.8]])
+W = np.array([0.5, 1.0, 2.0])
+BINS = np.array([0, 2, 2, 5, 0, 2])
+
+COMPOSED = {
+    "tril": (lambda x: np.tril(x), S), "triu-k1": (lambda x: np.triu(x, 1), S),
+    "tril-k-1": (lambda x: np.tril(x, -1), S),
+    "pad-constant": (lambda x: np.pad(x, (2, 1), constant_values=3.0), V),
+    "pad-edge": (lambda x: np.pad(x, ((1, 0), (0, 2)), mode="edge"), S),
+    "pad-reflect": (lambda x: np.pad(x, 2, mode="reflect"), V),
+    "split": (lambda x: np.split(x, 3)[1] * np.split(x, 3)[2], V),
+    "array_split": (lambda x: np.array_split(x, 4)[0], V),
+    "hsplit-vsplit": (lambda x: np.hsplit(x, 3)[0] + np.vsplit(x, 3)[2].T, S),
+    "append": (lambda x: np.append(x, [1.0, 2.0]) * 2.0, V),
+    "insert": (lambda x: np.insert(x, 2, -5.0), V),
+    "delete": (lambda x: np.delete(x, [0, 3]), V),
+    "meshgrid": (lambda x: np.meshgrid(x[:2], x[2:5])[0] * np.meshgrid(x[:2], x[2:5])[1], V),
+    "kron": (lambda x: np.kron(x, S[:2, :2]), S[:2]),
+    "kron-vector": (lambda x: np.kron(x[:3], x[3:]), V),
+    "tensordot": (lambda x: np.tensordot(x, S, axes=([1], [0])), S),
+    "tensordot-2": (lambda x: np.tensordot(x, S * x), S),
+    "matrix_power-3": (lambda x: np.linalg.matrix_power(x, 3), S),
+    "matrix_power--2": (lambda x: np.linalg.matrix_power(x, -2), S),
+    "polyval": (lambda x: np.polyval(x[:3], x[3:]), V),
+    "linspace": (lambda x: np.linspace(x[0], x[1], 5), V),
+    "nan_to_num": (lambda x: np.nan_to_num(np.log(x)), V),
+    "isnan-isfinite": (lambda x: np.where(np.isnan(np.log(x)), 0.0, x)
+                       + np.where(np.isfinite(np.log(x)), x, 2.0)
+                       + np.where(np.isinf(np.exp(1000 * x)), 1.0, x), V),
+    "trapezoid": (lambda x: np.trapezoid(x), V),
+    "trapezoid-x": (lambda x: np.trapezoid(x[3:], x=x[:3]), V),
+    "trapezoid-axis0": (lambda x: np.trapezoid(x, dx=0.5, axis=0), S),
+    "gradient": (lambda x: np.gradient(x), V),
+    "gradient-2d": (lambda x: np.gradient(x, 0.5)[1], S),
+    "cumprod": (lambda x: np.cumprod(x), V),
+    "cumprod-axis1": (lambda x: np.cumprod(x, axis=1), S),
+    "ptp": (lambda x: np.ptp(x, axis=0), S),
+    "nansum": (lambda x: np.nansum(np.log(x)), V),
+    "nanmean-axis": (lambda x: np.nanmean(np.log(x), axis=1), S),
+    "nanmax-nanmin": (lambda x: np.nanmax(np.log(x)) + np.nanmin(np.sqrt(x)), V),
+    "average": (lambda x: np.average(x), S),
+    "average-weights": (lambda x: np.average(x, axis=0, weights=W), S),
+    "average-traced-weights": (lambda x: np.average(x[0], weights=x[1] ** 2), S),
+    "cov": (lambda x: np.cov(x), S),
+    "cov-rowvar-ddof0": (lambda x: np.cov(x, rowvar=False, ddof=0), S),
+    "corrcoef": (lambda x: np.corrcoef(x), S),
+    "bincount": (lambda x: np.bincount(BINS, weights=x), V),
+    "bincount-minlength": (lambda x: np.bincount(BINS, weights=x * x, minlength=9), V),
+    "heaviside": (lambda x: np.heaviside(x, 0.5) * x, V),
+    "sinc": (lambda x: np.sinc(x), V),
+    "logaddexp2": (lambda x: np.logaddexp2(x, x[::-1]), V),
+    "deg2rad-degrees": (lambda x: np.deg2rad(x) + np.degrees(x) + np.radians(x), V),
+}
+
+
+@pytest.mark.parametrize("f, x", COMPOSED.values(), ids=COMPOSED.keys())
+def test_composed_numpy_functions_match_numpy_and_differentiate(f, x):
+    with np.errstate(all="ignore"):
+        F = check_grads(f, x)
+    with nt.TapeConfig(atomic="disable"):
+        G = nt.MakeTape(f, x)
+    np.testing.assert_allclose(G.jacobian(x), F.jacobian(x), rtol=1e-12, atol=1e-14)
+
+
+def add_at(x):
+    a = np.zeros_like(x[:4])
+    np.add.at(a, [0, 2, 2, 3, 2], x[1:6])
+    return a * x[:4]
+
+
+def max_at(x):
+    a = x[:4] * 1.0
+    np.maximum.at(a, [1, 1, 3], x[3:6])
+    return a
+
+
+@pytest.mark.parametrize("f", [add_at, max_at])
+def test_ufunc_at_scatters_with_repeats(f):
+    check_grads(f, V)
+
+
+def test_ufunc_at_into_a_numpy_array_names_the_fix():
+    with pytest.raises(nt.TracingError, match="np.zeros_like"):
+        nt.MakeTape(lambda x: np.add.at(np.zeros(3), [0, 1], x), np.zeros(2))
+
+
+def test_bincount_records_one_sum_per_group_size():
+    bins = np.repeat(np.arange(1000), 3)
+    F = nt.MakeTape(lambda w: np.bincount(bins, weights=w), np.zeros(3000))
+    assert F.n_ops < 10
+    np.testing.assert_allclose(F(np.arange(3000.0)), np.bincount(bins, np.arange(3000.0)))

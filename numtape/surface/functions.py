@@ -143,12 +143,6 @@ def trace(a, offset=0, axis1=0, axis2=1):
     return np.sum(np.diagonal(a, offset, axis1, axis2), axis=-1)
 
 
-@implements(np.tril, np.triu)
-def _tri(m, k=0):
-    raise TracingError("np.tril/np.triu on traced arrays: use np.where(mask, x, 0) with a "
-                       "constant mask (np.tri) instead")
-
-
 @implements(np.diff)
 def diff(a, n=1, axis=-1):
     if np.ndim(a) == 0:

@@ -298,6 +298,10 @@ class ADArray(ArrayMethods):
         if kwargs.pop("dtype", None) not in (None, float, np.float64):
             raise TypeError(f"np.{name}: traced arrays are float64 only")
         reducer = UFUNC_METHODS.get((ufunc, method))
+        if reducer is not None and method == "at":   # np.add.at(a, indices, b): in place
+            if kwargs:
+                raise TypeError(f"np.{name}: keywords are not supported")
+            return reducer(*inputs)
         if reducer is not None:  # np.add.reduce(x, axis=0) etc.: NumPy's default axis is 0
             axis = kwargs.pop("axis", 0)
             keep = {"keepdims": kwargs.pop("keepdims")} if "keepdims" in kwargs else {}
