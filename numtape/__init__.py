@@ -27,8 +27,9 @@ from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
 from numtape.stats import distributions
+from numtape import scipy
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
            "Tape", "TapeConfig", "TapeFormatError", "TracingError", "distributions", "linalg",
-           "load", "logsumexp", "make_tape", "polygamma", "sdreport", "zeros"]
+           "load", "logsumexp", "make_tape", "polygamma", "scipy", "sdreport", "zeros"]
 __version__ = "0.1.0"

@@ -41,6 +41,7 @@ def test_unsupported_matrix_norm_names_itself():
 V = np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7])
 S = np.array([[2.0, 0.3, -0.4], [0.5, 1.5, 0.2], [-0.1, 0.7, 1.8]])
 W = np.array([0.5, 1.0, 2.0])
+PIECEWISE = np.array([1.293, -1.371, -0.38, -1.706, 1.432, 1.315])   # away from every jump
 BINS = np.array([0, 2, 2, 5, 0, 2])
 
 COMPOSED = {
@@ -91,6 +92,17 @@ COMPOSED = {
     "sinc": (lambda x: np.sinc(x), V),
     "logaddexp2": (lambda x: np.logaddexp2(x, x[::-1]), V),
     "deg2rad-degrees": (lambda x: np.deg2rad(x) + np.degrees(x) + np.radians(x), V),
+    "round": (lambda x: np.round(x * 10.0) + np.round(x, 1) + np.around(x * 100, -1) + x,
+              PIECEWISE),
+    "floor-ceil-mod": (lambda x: np.floor(x) * x + np.ceil(x) + np.mod(x, 0.7) + x % 1.9
+                       + np.fmod(x, -0.9) + np.copysign(x, -x[::-1]) + np.fix(x * 3), PIECEWISE),
+    "convolve-full": (lambda x: np.convolve(x, x[:3] * 2.0), V),
+    "convolve-same-const": (lambda x: np.convolve(x, W, mode="same"), V),
+    "convolve-valid-short-first": (lambda x: np.convolve(x[:2], x, mode="valid"), V),
+    "correlate": (lambda x: np.correlate(x, x[1:4], mode="full"), V),
+    "correlate-valid-swapped": (lambda x: np.correlate(x[:2], x), V),
+    "floordiv-divmod": (lambda x: x // 0.7 + 2.5 // x + np.floor_divide(x, -0.3) * x
+                        + divmod(x, 1.1)[0] + divmod(x, 1.1)[1] + 3.0 % x, PIECEWISE),
 }
 
 

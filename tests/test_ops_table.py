@@ -21,6 +21,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
+import numtape.scipy
 from numtape.trace.adarray import elementwise
 from numtape.ops import BLOCK, BY_NAME, ELEMENTWISE, OPS
 from numtape.testing import (check_grads, finite_jacobian, reverse_jacobian, rule_vjp,
@@ -89,6 +90,13 @@ DOMAINS = {
     "SinhOp": (WIDE,), "CoshOp": (WIDE,), "TanhOp": (WIDE,), "ArcsinhOp": (U(-4.0, 4.0),),
     "ArccoshOp": (U(1.1, 4.0),), "ArctanhOp": (U(-0.9, 0.9),),
     "SignOp": (Choice((-1.5, -1e-300, 0.0, 1e-300, 2.0)),),
+    "FloorOp": (Choice((-2.5, -1.0, -0.0, 0.3, 1.0, 2.7)),),
+    "CeilOp": (Choice((-2.5, -1.0, -0.0, 0.3, 1.0, 2.7)),),
+    "TruncOp": (Choice((-2.5, -1.0, -0.0, 0.3, 1.0, 2.7)),),
+    "RintOp": (Choice((-2.5, -1.5, -0.0, 0.3, 0.5, 2.7)),),
+    # a / b in (1.03, 1.94): quotient 1, away from the jumps
+    "RemainderOp": (U(2.0, 3.4), U(1.75, 1.95)), "FmodOp": (U(2.0, 3.4), U(1.75, 1.95)),
+    "CopysignOp": (NZ, Choice((-1.5, -0.0, 0.0, 2.0))),
     "AddOp": (R, R), "SubOp": (R, R), "MulOp": (R, R), "DivOp": (R, NZ),
     "PowOp": (U(0.3, 2.5), U(-2.0, 2.5)), "Arctan2Op": (NZ, NZ), "HypotOp": (NZ, NZ),
     "MaximumOp": (R, R), "MinimumOp": (R, R), "FmaxOp": (R, R), "FminOp": (R, R),
@@ -858,6 +866,13 @@ BLOCK_CASES = {
         Case("negative-det", lambda x: np.linalg.slogdet(_mat(x))[1],
              -_wellcond(3, 62)),
         Case("batched", lambda x: np.linalg.slogdet(x.reshape(2, 2, 2))[1], _rand(8, 63)),
+    ],
+    "ExpmOp": [
+        Case("3x3", lambda x: numtape.scipy.linalg.expm(_mat(x)), 0.5 * _rand(9, 70)),
+        Case("large-norm", lambda x: numtape.scipy.linalg.expm(3.0 * _mat(x)), _rand(9, 71)),
+        Case("nonlinear", lambda x: np.sum(numtape.scipy.linalg.expm(_mat(x)) ** 2),
+             0.5 * _rand(9, 72)),
+        Case("1x1", lambda x: numtape.scipy.linalg.expm(x.reshape(1, 1)), np.array([0.7])),
     ],
 }
 

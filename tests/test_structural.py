@@ -412,8 +412,8 @@ def test_control_flow_on_traced_values_raises_tracingerror(name):
     (lambda x: np.fft.fft(x), "fft"),
     (lambda x: np.median(x), "median"),
     (lambda x: np.argmax(x), "argmax"),
-    (lambda x: np.floor(x), "floor"),
-], ids=["sort", "eigh", "fft", "median", "argmax", "floor"])
+    (lambda x: np.frexp(x), "frexp"),
+], ids=["sort", "eigh", "fft", "median", "argmax", "frexp"])
 def test_unsupported_numpy_functions_raise_typeerror_naming_them(call, fname):
     with pytest.raises(TypeError) as ei:
         nt.MakeTape(call, np.zeros(3))

@@ -50,6 +50,11 @@ ew("ArccoshOp", "np.arccosh(x)",
 ew("ArctanhOp", "np.arctanh(x)", ["1.0 / (1.0 - x * x)"],
    ufuncs=[np.arctanh])
 ew("SignOp", "np.sign(x)", ["0.0"], ufuncs=[np.sign], zero_derivative=True)
+# rounding: piecewise constant, derivative 0 (np.round(x, d) is composed from RintOp)
+ew("FloorOp", "np.floor(x)", ["0.0"], ufuncs=[np.floor], zero_derivative=True)
+ew("CeilOp", "np.ceil(x)", ["0.0"], ufuncs=[np.ceil], zero_derivative=True)
+ew("TruncOp", "np.trunc(x)", ["0.0"], ufuncs=[np.trunc], zero_derivative=True)
+ew("RintOp", "np.rint(x)", ["0.0"], ufuncs=[np.rint], zero_derivative=True)
 
 # ---- binary: partials are d(a, b, y) ------------------------------------------------------
 ew("AddOp", "a + b", ["1.0", "1.0"], ufuncs=[np.add], hessian="linear",
@@ -65,6 +70,12 @@ ew("DivOp", "a / b", ["1.0 / b", "-y / b"],
 ew("PowOp", "a ** b",
    ["select(b == 0.0, 0.0, b * a ** (b - 1.0))", "select(y == 0.0, 0.0, y * np.log(a))"],
    ufuncs=[np.power, np.float_power])
+# remainders: derivative 1 in a and minus the quotient in b, away from the jumps
+ew("RemainderOp", "np.remainder(a, b)", ["1.0", "-np.floor(a / b)"],
+   ufuncs=[np.remainder, np.mod], hessian="linear")
+ew("FmodOp", "np.fmod(a, b)", ["1.0", "-np.trunc(a / b)"], ufuncs=[np.fmod], hessian="linear")
+ew("CopysignOp", "np.copysign(a, b)", ["np.copysign(1.0, a) * np.copysign(1.0, b)", "0.0"],
+   ufuncs=[np.copysign], hessian="linear", active=1)
 # scaled by hypot: a*a + b*b would overflow or underflow far from 1
 ew("Arctan2Op", "np.arctan2(a, b)",
    ["(b / np.hypot(a, b)) / np.hypot(a, b)", "-(a / np.hypot(a, b)) / np.hypot(a, b)"],

@@ -8,6 +8,7 @@ TriSolveOp              (n, k, lo, tr)  A (n,n), B (n,k) -> X         same, thro
 CholeskyOp              (n,)            A (n,n) -> L (lower)          A' = Phi(S + S^T) (below)
 DetOp                   (n,)            A (n,n) -> det A              A' = y' adj(A)^T
 SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 A^-T
+ExpmOp                  (n,)            A (n,n) -> expm(A)            A' = L(A^T, Y') (Frechet)
 ======================  ==============  ============================  ======================
 
 ``TriSolveOp`` solves op(T) X = B with T the lower (``lo`` = 1) or upper triangle of A (the
@@ -294,3 +295,43 @@ def _sizes_slogdet(params):
 block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det, host=True)
 block_op("SlogdetOp", 1, 1, slogdet_forward, None, slogdet_tangent, slogdet_vjp,
          _sizes_slogdet, host=True)
+
+
+# ---- ExpmOp: the matrix exponential --------------------------------------------------------
+# Its derivative is the Frechet derivative L(A, E), read off the block-triangular identity
+# expm([[A, E], [0, A]]) = [[expm A, L(A, E)], [0, expm A]]; the adjoint is L(A^T, G).  The
+# recorded rule is that identity with ExpmOp itself (on 2n x 2n), so every order exists.
+def expm_forward(val, o, n, args, p, iargs, q, f, work):
+    m = int(iargs[q])
+    _mat(val, o, m, m)[...] = la.expm(_mat(val, args[p], m, m))
+
+
+def _frechet(A, E):
+    return la.expm_frechet(A, E, compute_expm=False, check_finite=False)
+
+
+def expm_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    A = _mat(val, a, m, m)
+    for s in range(tan.shape[0]):
+        tan[s, o:o + m * m] = _frechet(A, tan[s, a:a + m * m].reshape(m, m)).ravel()
+
+
+def expm_vjp(g, xs, y, params):
+    """A' = L(A^T, G): the top-right block of expm([[A^T, G], [0, A^T]])."""
+    m = int(params[0])
+    At = _T(xs[0].reshape(m, m))
+    if traced(g, xs[0]) is None:   # numbers: each seed direction (rows of g)
+        G = g.reshape(-1, m, m)
+        return [np.stack([_frechet(At, Gs).ravel() for Gs in G]).reshape(g.shape)]
+    big = np.concatenate([np.concatenate([At, g.reshape(m, m)], axis=1),
+                          np.concatenate([np.zeros((m, m)), At], axis=1)], axis=0)
+    return [np.ravel(_expm(big)[:m, m:])]
+
+
+def _expm(M):
+    """ExpmOp recorded on traced M (the rule's own call)."""
+    return traced(M).__nt_block__("ExpmOp", (M,), (int(np.shape(M)[0]),), np.shape(M))
+
+
+block_op("ExpmOp", 1, 1, expm_forward, None, expm_tangent, expm_vjp, _sizes_square, host=True)

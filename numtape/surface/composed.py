@@ -431,3 +431,71 @@ def deg2rad(x):
 @implements(np.rad2deg, np.degrees)
 def rad2deg(x):
     return x * (180.0 / np.pi)
+
+
+@implements(np.round, np.around)
+def round_(a, decimals=0, out=None):
+    """NumPy's rounding: rint of the scaled value, scaled back (derivative 0)."""
+    if out is not None:
+        raise TypeError("np.round(..., out=...) cannot write into a traced array")
+    if decimals == 0:
+        return np.rint(a)
+    if decimals > 0:
+        f = 10.0 ** decimals
+        return np.rint(a * f) / f
+    f = 10.0 ** (-decimals)
+    return np.rint(a / f) * f
+
+
+@implements(np.fix)
+def fix(x, out=None):
+    """Round toward zero (np.fix is np.trunc for floats)."""
+    return np.trunc(x)
+
+
+@implements(np.floor_divide)
+def floor_divide(a, b):
+    """NumPy's float floor division: (a - a mod b) / b, floored, rounded up when within 1/2
+    of the next integer (derivative 0, piecewise constant); a / b where b is 0."""
+    mod = np.remainder(a, b)
+    div = (a - mod) / b
+    fl = np.floor(div)
+    fl = np.where(div - fl > 0.5, fl + 1.0, fl)
+    return np.where(b == 0, a / b, fl)
+
+
+@implements(np.convolve)
+def convolve(a, v, mode="full"):
+    """Sum over the shorter operand's entries of the other, shifted and scaled: one
+    multiply-add of block length per entry of the shorter one."""
+    if np.ndim(a) != 1 or np.ndim(v) != 1:
+        raise ValueError("convolve: object too deep for desired array")
+    if np.shape(a)[0] < np.shape(v)[0]:
+        a, v = v, a
+    n, m = np.shape(a)[0], np.shape(v)[0]
+    if m == 0:
+        raise ValueError("v cannot be empty")
+    rec = recorder_of(a, v)
+    zero = rec.const(0.0)
+    A = addr_array(rec, a)
+    out = None
+    for j in range(m):   # full[k] = sum_j v[j] a[k - j]
+        shifted = np.concatenate([np.full(j, zero), A, np.full(m - 1 - j, zero)])
+        term = wrap(rec, shifted) * v[j]
+        out = term if out is None else out + term
+    if mode == "full":
+        return out
+    if mode == "same":
+        start = (m - 1) // 2
+        return out[start:start + n]
+    if mode == "valid":
+        return out[m - 1:n]
+    raise ValueError(f"convolve: mode must be full, same or valid, got {mode!r}")
+
+
+@implements(np.correlate)
+def correlate(a, v, mode="valid"):
+    """np.correlate: the convolution with v reversed (v is real)."""
+    if np.shape(v)[0] > np.shape(a)[0]:     # NumPy swaps, and reverses the result
+        return correlate(v, a, mode)[::-1]
+    return convolve(a, v[::-1], mode)

@@ -19,8 +19,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_
 
 u = np.uint64
 
-TABLE_HASH = "0e25f9199afd0cfe"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'CallOp')
+TABLE_HASH = "d16111c21a06cf04"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -161,47 +161,63 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.floor(x)
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.ceil(x)
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.trunc(x)
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = np.rint(x)
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
@@ -464,7 +480,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -474,7 +490,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -484,7 +500,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -494,7 +510,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -504,7 +520,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -514,7 +530,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -524,7 +540,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -534,7 +550,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -544,7 +560,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -554,7 +570,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -848,7 +864,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -859,7 +875,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -870,7 +886,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -881,7 +897,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -892,7 +908,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -903,7 +919,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -914,7 +930,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -925,7 +941,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -936,7 +952,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -947,7 +963,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -968,7 +984,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -979,7 +995,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -990,7 +1006,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1001,7 +1017,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1012,7 +1028,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1023,7 +1039,40 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.remainder(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.remainder(a, b)
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.fmod(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.fmod(a, b)
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = np.copysign(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = np.copysign(a, b)
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1034,7 +1083,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1045,7 +1094,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1056,7 +1105,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a > b else b
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1067,7 +1116,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a < b else b
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1078,7 +1127,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a >= b else b
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1089,7 +1138,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a <= b else b
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1100,7 +1149,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1111,7 +1160,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1122,7 +1171,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1133,7 +1182,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1144,7 +1193,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1155,7 +1204,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1166,7 +1215,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1177,7 +1226,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1188,7 +1237,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1199,7 +1248,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1210,7 +1259,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1221,7 +1270,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1232,7 +1281,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1254,7 +1303,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1291,7 +1340,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1328,7 +1377,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1365,7 +1414,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1402,7 +1451,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1439,7 +1488,118 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -np.floor(a / b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -np.floor(a / b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -np.trunc(a / b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 1.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -np.trunc(a / b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.copysign(1.0, a) * np.copysign(1.0, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.copysign(1.0, a) * np.copysign(1.0, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1476,7 +1636,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1513,7 +1673,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1550,7 +1710,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1587,7 +1747,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1624,7 +1784,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1661,7 +1821,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1698,7 +1858,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1735,7 +1895,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1772,7 +1932,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1809,7 +1969,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1846,7 +2006,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1894,7 +2054,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 28:  # AddOp, numtape/ops/elementwise.py:55
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -1923,7 +2083,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -1952,7 +2112,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -1981,7 +2141,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2010,7 +2170,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2039,7 +2199,94 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -np.floor(a / b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -np.floor(a / b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -np.trunc(a / b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -np.trunc(a / b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.copysign(1.0, a) * np.copysign(1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = np.copysign(1.0, a) * np.copysign(1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2068,7 +2315,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2097,7 +2344,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2126,7 +2373,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2155,7 +2402,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2184,7 +2431,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2213,7 +2460,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2242,7 +2489,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2271,7 +2518,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2300,7 +2547,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2329,7 +2576,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2358,7 +2605,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2399,7 +2646,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -2425,7 +2672,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2497,7 +2744,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2623,142 +2870,163 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
-        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 70:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 71:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -2986,7 +3254,39 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.floor(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.ceil(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.trunc(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = np.rint(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -2995,7 +3295,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3004,7 +3304,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3013,7 +3313,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3022,7 +3322,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3031,7 +3331,34 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.remainder(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.fmod(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = np.copysign(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3040,7 +3367,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3049,7 +3376,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3058,7 +3385,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3067,7 +3394,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3076,7 +3403,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3085,7 +3412,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3094,7 +3421,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3103,7 +3430,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3112,7 +3439,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3121,7 +3448,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3130,7 +3457,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3139,7 +3466,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3148,7 +3475,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3157,7 +3484,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3166,7 +3493,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -3174,7 +3501,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -3184,7 +3511,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3193,7 +3520,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -3201,7 +3528,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -3209,7 +3536,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -3217,7 +3544,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -3225,7 +3552,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -3233,7 +3560,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -3241,7 +3568,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3250,7 +3577,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3259,7 +3586,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -3267,7 +3594,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -3275,7 +3602,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -3283,7 +3610,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3292,7 +3619,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -3300,7 +3627,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3400,133 +3727,150 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         ew1_reverse(code, val, adj, f, o, n, args[p])
     elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         p -= 1
-    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
-        p -= 2
-        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
-        p -= 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
-        p -= 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
-        p -= 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
-        p -= 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
-        p -= 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
-        p -= 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
-        p -= 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
-        p -= 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
         p -= 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        p -= 1
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        p -= 1
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        p -= 1
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        p -= 2
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        p -= 2
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        p -= 2
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        p -= 2
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        p -= 2
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        p -= 2
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        p -= 2
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        p -= 2
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        p -= 1
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 70:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 71:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -3962,7 +4306,31 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+            if n == 1:
+                p -= 1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -3984,7 +4352,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4006,7 +4374,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4028,7 +4396,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4050,7 +4418,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4072,7 +4440,73 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -np.floor(a / b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 1.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -np.trunc(a / b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = np.copysign(1.0, a) * np.copysign(1.0, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.0
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4094,7 +4528,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4116,7 +4550,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4138,7 +4572,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4160,7 +4594,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4182,7 +4616,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4204,7 +4638,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4226,61 +4660,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -4308,7 +4742,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4330,7 +4764,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4346,7 +4780,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4362,7 +4796,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4378,7 +4812,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4394,7 +4828,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4410,7 +4844,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4426,7 +4860,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4448,7 +4882,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4470,7 +4904,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4486,7 +4920,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4502,7 +4936,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4518,7 +4952,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4540,7 +4974,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -4556,7 +4990,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -4670,142 +5104,163 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
-        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
-        p += 2
-    elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
-        tan[:, o:o + n] = 0.0
-        p += 2
-    elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        tan[:, o:o + n] = 0.0
+        p += 2
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        tan[:, o:o + n] = 0.0
+        p += 1
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 66:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 67:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 68:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 69:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 70:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 71:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -5184,7 +5639,27 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # AddOp, numtape/ops/elementwise.py:55
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+            if n == 1:
+                tan0[o] = 0.0
+                p += 1
+                continue
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5205,7 +5680,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 29:  # SubOp, numtape/ops/elementwise.py:57
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5226,7 +5701,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 30:  # MulOp, numtape/ops/elementwise.py:59
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5247,7 +5722,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 31:  # DivOp, numtape/ops/elementwise.py:61
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5268,7 +5743,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 32:  # PowOp, numtape/ops/elementwise.py:65
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5289,7 +5764,70 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # Arctan2Op, numtape/ops/elementwise.py:69
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -np.floor(a / b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 1.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -np.trunc(a / b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = np.copysign(1.0, a) * np.copysign(1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5310,7 +5848,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # HypotOp, numtape/ops/elementwise.py:72
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5331,7 +5869,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # MaximumOp, numtape/ops/elementwise.py:79
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5352,7 +5890,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # MinimumOp, numtape/ops/elementwise.py:83
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5373,7 +5911,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # FmaxOp, numtape/ops/elementwise.py:88
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5394,7 +5932,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FminOp, numtape/ops/elementwise.py:91
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5415,7 +5953,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # LogaddexpOp, numtape/ops/elementwise.py:95
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5436,52 +5974,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # LtOp, numtape/ops/elementwise.py:99
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # LeOp, numtape/ops/elementwise.py:100
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # GtOp, numtape/ops/elementwise.py:102
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # GeOp, numtape/ops/elementwise.py:104
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # EqOp, numtape/ops/elementwise.py:106
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # NeOp, numtape/ops/elementwise.py:108
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # AndOp, numtape/ops/elementwise.py:110
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # OrOp, numtape/ops/elementwise.py:112
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # NotOp, numtape/ops/elementwise.py:114
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 49:  # SelectOp, numtape/ops/elementwise.py:118
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5509,7 +6047,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 50:  # ChainMulOp, numtape/ops/elementwise.py:123
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5530,7 +6068,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 51:  # ErfOp, numtape/ops/elementwise.py:127
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5544,7 +6082,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 52:  # ErfcOp, numtape/ops/elementwise.py:128
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5558,7 +6096,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 53:  # ErfcxOp, numtape/ops/elementwise.py:129
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5572,7 +6110,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 54:  # NdtrOp, numtape/ops/elementwise.py:130
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5586,7 +6124,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 55:  # ExpitOp, numtape/ops/elementwise.py:132
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5600,7 +6138,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 56:  # LogitOp, numtape/ops/elementwise.py:133
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5614,7 +6152,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 57:  # XlogyOp, numtape/ops/elementwise.py:135
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5635,7 +6173,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # Xlog1pyOp, numtape/ops/elementwise.py:137
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5656,7 +6194,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 59:  # GammalnOp, numtape/ops/elementwise.py:139
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5670,7 +6208,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # DigammaOp, numtape/ops/elementwise.py:140
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5684,7 +6222,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # LogNdtrOp, numtape/ops/elementwise.py:144
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5698,7 +6236,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # PolygammaOp, numtape/ops/elementwise.py:149
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -5719,7 +6257,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 63:  # NdtriOp, numtape/ops/elementwise.py:151
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -5733,7 +6271,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # BetalnOp, numtape/ops/elementwise.py:152
+        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]

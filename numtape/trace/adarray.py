@@ -282,11 +282,23 @@ class ADArray(ArrayMethods):
     def __rmatmul__(self, other):
         return HANDLED_FUNCTIONS[np.matmul](other, self)
 
-    def _no_op(self, *_args):
-        raise TracingError("floor division, modulo and divmod are not differentiable and are "
-                           "not supported on traced arrays")
+    def __mod__(self, other):
+        return np.remainder(self, other)
 
-    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __divmod__ = _no_op
+    def __rmod__(self, other):
+        return np.remainder(other, self)
+
+    def __floordiv__(self, other):
+        return np.floor_divide(self, other)
+
+    def __rfloordiv__(self, other):
+        return np.floor_divide(other, self)
+
+    def __divmod__(self, other):
+        return np.floor_divide(self, other), np.remainder(self, other)
+
+    def __rdivmod__(self, other):
+        return np.floor_divide(other, self), np.remainder(other, self)
 
     # ---- NumPy protocols ---------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

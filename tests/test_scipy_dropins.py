@@ -1,0 +1,73 @@
+"""numtape.scipy: SciPy's Python-level functions on traced values (values against SciPy on
+the same numbers, derivatives by check_grads), and SciPy's own results on plain arrays."""
+import numpy as np
+import pytest
+import scipy.linalg as sla
+import scipy.signal as ssig
+import scipy.special as ssp
+
+import numtape as nt
+import numtape.scipy as nsp
+from numtape.testing import check_grads
+
+V = np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7])
+M = np.array([[2.0, 0.3, -0.4], [0.3, 1.5, 0.2], [-0.4, 0.2, 1.8]])   # SPD
+B = np.array([[0.5, -1.0], [1.2, 0.3], [0.7, 0.1]])
+
+
+def _spd(x):
+    A = x.reshape(3, 3)
+    return A @ A.T + np.eye(3)
+
+
+CASES = {
+    "logsumexp": (lambda x: nsp.special.logsumexp(x), V),
+    "logsumexp-axis-b": (lambda x: nsp.special.logsumexp(x.reshape(2, 3), axis=1,
+                                                         b=np.array([1.0, 2.0, 0.5])), V),
+    "logsumexp-keepdims": (lambda x: nsp.special.logsumexp(x.reshape(2, 3), axis=0,
+                                                           keepdims=True), V),
+    "logsumexp-sign": (lambda x: nsp.special.logsumexp(x, b=np.array([1, -1, 1, 1, -1, 1.0]),
+                                                       return_sign=True)[0], V),
+    "softmax": (lambda x: nsp.special.softmax(x.reshape(2, 3), axis=1), V),
+    "log_softmax": (lambda x: nsp.special.log_softmax(x), V),
+    "multigammaln": (lambda x: nsp.special.multigammaln(x[3] + 3.0, 3), V),
+    "cho_factor-solve": (lambda x: nsp.linalg.cho_solve(nsp.linalg.cho_factor(_spd(x)), B),
+                         M.ravel()),
+    "cho_factor-lower": (lambda x: nsp.linalg.cho_solve(
+        nsp.linalg.cho_factor(_spd(x), lower=True), B[:, 0]), M.ravel()),
+    "solve_triangular": (lambda x: nsp.linalg.solve_triangular(_spd(x), B, lower=True),
+                         M.ravel()),
+    "solve-gen": (lambda x: nsp.linalg.solve(x.reshape(3, 3), B), M.ravel()),
+    "solve-pos": (lambda x: nsp.linalg.solve(_spd(x), B, assume_a="pos"), M.ravel()),
+    "solve-sym-lower": (lambda x: nsp.linalg.solve(_spd(x), B, assume_a="sym", lower=True),
+                        M.ravel()),
+    "block_diag": (lambda x: nsp.linalg.block_diag(x[:4].reshape(2, 2), 3.0, x[4:]), V),
+    "expm": (lambda x: nsp.linalg.expm(x.reshape(3, 3)), 0.4 * M.ravel()),
+    "convolve-same": (lambda x: nsp.signal.convolve(x, x[:3], mode="same"), V),
+    "convolve-valid": (lambda x: nsp.signal.convolve(x, np.array([1.0, -2.0]), "valid"), V),
+}
+
+
+@pytest.mark.parametrize("f, x", CASES.values(), ids=CASES.keys())
+def test_dropins_match_scipy_and_differentiate(f, x):
+    check_grads(f, x)     # the tape's value against f on plain arrays, i.e. SciPy's result
+
+
+def test_plain_arrays_return_scipys_own_results():
+    np.testing.assert_array_equal(nsp.special.logsumexp(V), ssp.logsumexp(V))
+    np.testing.assert_array_equal(nsp.special.softmax(V), ssp.softmax(V))
+    np.testing.assert_array_equal(nsp.linalg.expm(M), sla.expm(M))
+    np.testing.assert_array_equal(nsp.linalg.block_diag(M, B), sla.block_diag(M, B))
+    np.testing.assert_array_equal(nsp.signal.convolve(V, V[:2]), ssig.convolve(V, V[:2]))
+    assert nsp.special.gammaln is ssp.gammaln      # everything else is SciPy's own
+    assert nsp.stats.norm is nt.distributions.norm
+
+
+def test_expm_second_derivatives_through_the_block_identity():
+    F = nt.MakeTape(lambda x: np.sum(nsp.linalg.expm(x.reshape(2, 2)) ** 2), np.zeros(4))
+    x = np.array([0.3, -0.2, 0.5, 0.1])
+    H = F.hessian(x)
+    eps = 1e-5
+    fd = np.stack([(F.gradient(x + eps * e) - F.gradient(x - eps * e)) / (2 * eps)
+                   for e in np.eye(4)])
+    np.testing.assert_allclose(H, fd, rtol=1e-6, atol=1e-8)
