@@ -226,3 +226,25 @@ def test_concrete_conversions_name_np_where(g):
 def test_out_of_range_indices_raise_indexerror(g):
     with pytest.raises(IndexError):
         nt.MakeTape(g, np.ones(3))
+
+
+@pytest.mark.parametrize("g, routine, alternative", [
+    (lambda x: __import__("scipy.integrate", fromlist=["odeint"]).odeint(
+        lambda y, t: -x[0] * y, x[1:], [0.0, 1.0]), "scipy.integrate.odeint", "Runge-Kutta"),
+    (lambda x: __import__("scipy.integrate", fromlist=["quad"]).quad(
+        lambda t: x[0] * t, 0.0, 1.0)[0], "scipy.integrate.quad", "quadrature"),
+    (lambda x: __import__("scipy.signal", fromlist=["lfilter"]).lfilter(
+        [1.0], [1.0, -0.5], x), "scipy.signal.lfilter", "convolve"),
+])
+def test_scipy_routines_on_traced_values_name_the_routine_and_an_alternative(g, routine,
+                                                                             alternative):
+    with pytest.raises(nt.TracingError, match=routine) as e:
+        nt.MakeTape(g, np.ones(2))
+    assert alternative in str(e.value)
+
+
+def test_scipy_optimize_inside_f_says_why_in_the_cause():
+    from scipy.optimize import minimize
+    with pytest.raises(ValueError) as e:      # SciPy turns our TypeError into its ValueError
+        nt.MakeTape(lambda x: minimize(lambda z: (z - x[0]) ** 2, 0.0).x, np.ones(1))
+    assert "F.newton" in str(e.value.__cause__ or e.value.__context__)

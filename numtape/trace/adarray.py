@@ -7,6 +7,8 @@ fancy index, a filled array, a broadcast) is gathered once, then.  A scalar is a
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from numtape.errors import TracingError
@@ -222,7 +224,7 @@ class ADArray(ArrayMethods):
 
     # ---- refused conversions -----------------------------------------------------------
     def _refuse(self, *_args, **_kw):
-        raise TracingError(_CONVERSION_HINT)
+        raise TracingError(_foreign_caller() + _CONVERSION_HINT)
 
     __bool__ = __int__ = __float__ = __index__ = __complex__ = _refuse
 
@@ -241,11 +243,12 @@ class ADArray(ArrayMethods):
                            "id(x) or by a name, or keep the values in a list")
 
     def __array__(self, dtype=None, copy=None):
-        raise TracingError("np.asarray/np.array of a traced array: " + _CONVERSION_HINT +
-                           "; combine traced values with np.stack or np.concatenate")
+        raise TracingError(_foreign_caller() + "np.asarray/np.array of a traced array: " +
+                           _CONVERSION_HINT + "; combine traced values with np.stack or "
+                           "np.concatenate")
 
     def item(self, *args):
-        raise TracingError(_CONVERSION_HINT)
+        raise TracingError(_foreign_caller() + _CONVERSION_HINT)
 
     tolist = item
 
@@ -360,6 +363,40 @@ class ADArray(ArrayMethods):
         if np.dtype(dtype) != np.float64:
             raise TypeError("traced arrays are float64 only")
         return self.copy() if copy else self
+
+
+# SciPy routines that run compiled code on numbers: what to use instead, by subpackage
+_ALTERNATIVES = {
+    "integrate": "write the integration in NumPy inside f (a fixed-step Runge-Kutta loop, or "
+                 "quadrature on fixed nodes: np.sum(w * g(nodes)))",
+    "optimize": "an inner optimum is F.newton(random) (a tape with implicit-function "
+                "derivatives); optimize outside f, over the tape",
+    "signal": "numtape.scipy.signal.convolve, np.convolve, or the filter written as a loop",
+    "interpolate": "np.interp-style interpolation written with np.where, or fit outside f",
+    "linalg": "numtape.scipy.linalg (cho_factor, cho_solve, solve_triangular, solve, "
+              "block_diag, expm) or np.linalg",
+}
+
+
+def _foreign_caller():
+    """'scipy.integrate.odeint cannot take traced values ...: use ...; ' when a SciPy routine
+    (not a ufunc) is converting the traced value, else ''."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        mod = frame.f_globals.get("__name__", "")
+        if mod.startswith("scipy.") and not mod.startswith("scipy.special"):
+            outer = frame     # the routine the user called: the outermost SciPy frame
+            while outer.f_back is not None and \
+                    outer.f_back.f_globals.get("__name__", "").startswith("scipy."):
+                outer = outer.f_back
+            parts = outer.f_globals.get("__name__", "").split(".")
+            sub = parts[1].lstrip("_") if len(parts) > 1 else ""
+            name = outer.f_code.co_name
+            hint = _ALTERNATIVES.get(sub, "compute it outside f, or write it in NumPy")
+            return (f"scipy.{sub}.{name} cannot take traced values (it runs compiled code on "
+                    f"numbers): {hint}.  ")
+        frame = frame.f_back
+    return ""
 
 
 def _check_key(key):
