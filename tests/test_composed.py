@@ -101,6 +101,19 @@ COMPOSED = {
     "convolve-valid-short-first": (lambda x: np.convolve(x[:2], x, mode="valid"), V),
     "correlate": (lambda x: np.correlate(x, x[1:4], mode="full"), V),
     "correlate-valid-swapped": (lambda x: np.correlate(x[:2], x), V),
+    "sort": (lambda x: np.sort(x) * np.arange(6.0), V),
+    "sort-axis0": (lambda x: np.sort(x, axis=0), S),
+    "sort-none": (lambda x: np.sort(x, axis=None), S),
+    "argsort-gather": (lambda x: x[np.argsort(x)] + np.take(x, np.argsort(-x)), V),
+    "take-along-axis": (lambda x: np.take_along_axis(x, np.argsort(x, axis=1), axis=1), S),
+    "median-odd-even": (lambda x: np.median(x) + np.median(x[:5]), V),
+    "median-axis-keepdims": (lambda x: np.median(x, axis=1, keepdims=True), S),
+    "quantile": (lambda x: np.quantile(x, [0.1, 0.5, 0.77]), V),
+    "quantile-axis": (lambda x: np.quantile(x, 0.3, axis=0), S),
+    "percentile": (lambda x: np.percentile(x, 90.0), V),
+    "argmax-argmin": (lambda x: x[np.argmax(x)] * x[np.argmin(x)] + np.argmax(x), V),
+    "argmax-axis": (lambda x: np.take_along_axis(
+        x, np.expand_dims(np.argmax(x, axis=1), 1), axis=1), S),
     "floordiv-divmod": (lambda x: x // 0.7 + 2.5 // x + np.floor_divide(x, -0.3) * x
                         + divmod(x, 1.1)[0] + divmod(x, 1.1)[1] + 3.0 % x, PIECEWISE),
 }

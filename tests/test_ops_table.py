@@ -21,6 +21,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
+import numtape.ops.order
 import numtape.scipy
 from numtape.trace.adarray import elementwise
 from numtape.ops import BLOCK, BY_NAME, ELEMENTWISE, OPS
@@ -866,6 +867,22 @@ BLOCK_CASES = {
         Case("negative-det", lambda x: np.linalg.slogdet(_mat(x))[1],
              -_wellcond(3, 62)),
         Case("batched", lambda x: np.linalg.slogdet(x.reshape(2, 2, 2))[1], _rand(8, 63)),
+    ],
+    "ArgsortOp": [
+        Case("sort-by", lambda x: x[np.argsort(x)] * x, _rand(5, 80)),
+        Case("axis0", lambda x: np.take_along_axis(_mat(x), np.argsort(_mat(x), axis=0), 0),
+             _rand(9, 81)),
+    ],
+    "TakeOp": [
+        Case("sort", lambda x: np.sort(x), _rand(6, 82)),
+        Case("sort-rows", lambda x: np.sort(_mat(x), axis=1) ** 2, _rand(9, 83)),
+        Case("median", lambda x: np.median(_mat(x), axis=0), _rand(9, 84)),
+    ],
+    "ScatterAddOp": [
+        Case("unsort", lambda x: numtape.ops.order.scatter_add(np.argsort(x), x * x, 5),
+             _rand(5, 85)),
+        Case("second-order", lambda x: nt.MakeTape(lambda z: np.sum(np.sort(z) ** 3),
+                                                   np.zeros(4)).jacfun()(x), _rand(4, 86)),
     ],
     "ExpmOp": [
         Case("3x3", lambda x: numtape.scipy.linalg.expm(_mat(x)), 0.5 * _rand(9, 70)),

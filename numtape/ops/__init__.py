@@ -200,4 +200,5 @@ from numtape.ops import elementwise as _elementwise  # noqa: E402,F401
 from numtape.ops import reduce as _reduce  # noqa: E402,F401
 from numtape.ops import matmul as _matmul  # noqa: E402,F401
 from numtape.ops import linalg as _linalg  # noqa: E402,F401
+from numtape.ops import order as _order  # noqa: E402,F401
 from numtape.ops import call as _call  # noqa: E402,F401

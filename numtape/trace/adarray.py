@@ -207,6 +207,8 @@ class ADArray(ArrayMethods):
         a = self._a
         if type(key) is int and type(a) is not int and a.ndim == 1:
             return wrap(self._rec, int(a[key]))
+        if type(key) is ADArray:   # traced indices (an argsort, an argmax): a TakeOp
+            return HANDLED_FUNCTIONS[np.take](self, key, axis=0)
         _check_key(key)
         if type(a) is int:
             a = np.asarray(a)
@@ -403,8 +405,9 @@ def _check_key(key):
     keys = key if isinstance(key, tuple) else (key,)
     for k in keys:
         if type(k) is ADArray:
-            raise TracingError("indexing with a traced value: the index must be known at "
-                               "recording time (use np.where to select between values)")
+            raise TracingError("indexing with a traced value inside a tuple key: use x[idx] "
+                               "with one traced index array, np.take or np.take_along_axis "
+                               "(or np.where to select between values)")
 
 
 recorder.ARRAY = ADArray   # wrap() makes ADArrays (see recorder.py)

@@ -1,0 +1,192 @@
+"""Order statistics: permutations decided again at every sweep (like ``np.where``'s branch).
+
+=============  ==================  ==============================  ===========================
+op             parameters          operands -> output              derivative
+=============  ==================  ==============================  ===========================
+ArgsortOp      (outer, m, inner)   x -> lane-relative indices      zero (piecewise constant)
+TakeOp         (n_v, n)            v (n_v), idx (n) -> v[idx]      v' = ScatterAdd(idx, y')
+ScatterAddOp   (n_w, n)            idx (n_w), w (n_w) -> sum at    w' = Take(y', idx)
+=============  ==================  ==============================  ===========================
+
+``ArgsortOp`` sorts each lane of an (outer, m, inner) block stably, NaN last (NumPy's order);
+indices are float64 integers.  ``TakeOp`` and ``ScatterAddOp`` read flat indices from the arena
+at sweep time: ``np.sort`` is a TakeOp of the array at its argsort, so a tape recorded at one
+point sorts correctly at every other.  The two are each other's derivative rule, linear in
+their values and constant in their indices, so every order of derivative exists.  An index
+that is not an integer in range (only a hand-made tape can hold one) gives NaN, never a read
+outside the block.
+"""
+import numpy as np
+
+from numtape.kernels.jit import jit
+from numtape.ops import block_op
+from numtape.ops.formulas import traced
+
+_u = np.uint64
+
+
+@jit
+def _valid(t, n):
+    return t == t and t >= 0.0 and t < n and t == np.floor(t)
+
+
+# ---- ArgsortOp ------------------------------------------------------------------------------
+def _sizes_argsort(params):
+    outer, m, inner = params
+    return [outer * m * inner], outer * m * inner
+
+
+@jit
+def argsort_forward(val, o, n, args, p, iargs, q, f, work):
+    x, outer, m, inner = _u(args[p]), iargs[q], iargs[q + 1], iargs[q + 2]
+    lane = np.empty(m)
+    for a in range(outer):
+        for b in range(inner):
+            for i in range(m):
+                lane[i] = val[x + _u((a * m + i) * inner + b)]
+            perm = np.argsort(lane, kind="mergesort")
+            for i in range(m):
+                val[_u(o + (a * m + i) * inner + b)] = float(perm[i])
+
+
+@jit
+def argsort_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    return
+
+
+@jit
+def argsort_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    for j in range(tan.shape[0]):
+        for i in range(n):
+            tan[j, o + i] = 0.0
+
+
+def argsort_vjp(g, xs, y, params):
+    return [None]
+
+
+block_op("ArgsortOp", 1, 3, argsort_forward, argsort_reverse, argsort_tangent, argsort_vjp,
+         _sizes_argsort, jacobian="none", hessian="linear", active=0)
+
+
+# ---- TakeOp and ScatterAddOp -----------------------------------------------------------------
+def _sizes_take(params):
+    n_v, n = params
+    return [n_v, n], n
+
+
+@jit
+def take_forward(val, o, n, args, p, iargs, q, f, work):
+    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    for i in range(n):
+        t = val[idx + _u(i)]
+        val[o + i] = val[v + _u(int(t))] if _valid(t, n_v) else np.nan
+
+
+@jit
+def take_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    if f & 16:   # v constant: nothing to accumulate
+        return
+    for i in range(n):
+        t = val[idx + _u(i)]
+        if _valid(t, n_v):
+            k = v + _u(int(t))
+            for j in range(adj.shape[0]):
+                adj[j, k] += adj[j, o + i]
+
+
+@jit
+def take_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    for i in range(n):
+        t = val[idx + _u(i)]
+        for j in range(tan.shape[0]):
+            tan[j, o + i] = tan[j, v + _u(int(t))] if _valid(t, n_v) else np.nan
+
+
+def take_vjp(g, xs, y, params):
+    n_v = int(params[0])
+    return [scatter_add(xs[1], g, n_v), None]
+
+
+def _sizes_scatter(params):
+    n_w, n = params
+    return [n_w, n_w], n
+
+
+@jit
+def scatter_forward(val, o, n, args, p, iargs, q, f, work):
+    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    for i in range(n):
+        val[o + i] = 0.0
+    for i in range(n_w):
+        t = val[idx + _u(i)]
+        if not _valid(t, n):
+            for k in range(n):
+                val[o + k] = np.nan
+            return
+        val[o + _u(int(t))] += val[w + _u(i)]
+
+
+@jit
+def scatter_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    if f & 32:   # w constant
+        return
+    for i in range(n_w):
+        t = val[idx + _u(i)]
+        if _valid(t, n):
+            for j in range(adj.shape[0]):
+                adj[j, w + _u(i)] += adj[j, o + _u(int(t))]
+
+
+@jit
+def scatter_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    for j in range(tan.shape[0]):
+        for i in range(n):
+            tan[j, o + i] = 0.0
+        for i in range(n_w):
+            t = val[idx + _u(i)]
+            if _valid(t, n):
+                tan[j, o + _u(int(t))] += tan[j, w + _u(i)]
+            else:
+                for k in range(n):
+                    tan[j, o + k] = np.nan
+                break
+
+
+def scatter_vjp(g, xs, y, params):
+    return [None, take(g, xs[0])]
+
+
+block_op("TakeOp", 2, 2, take_forward, take_reverse, take_tangent, take_vjp, _sizes_take,
+         hessian="linear", active=0b01)
+block_op("ScatterAddOp", 2, 2, scatter_forward, scatter_reverse, scatter_tangent, scatter_vjp,
+         _sizes_scatter, hessian="linear", active=0b10)
+
+
+# ---- the two on arrays and traced values (rules, and the surface's np.sort) ------------------
+def take(v, idx):
+    """v[idx] for flat v and float indices idx (NaN where an index is not valid)."""
+    t = traced(v, idx)
+    if t is None:   # numbers; leading axes of v are seed directions
+        v, idx = np.asarray(v, dtype=np.float64), np.ravel(idx)
+        n_v = v.shape[-1] if v.ndim else 1
+        ok = (idx >= 0) & (idx < n_v) & (idx == np.floor(idx))
+        return np.where(ok, v[..., np.where(ok, idx, 0).astype(np.int64)], np.nan)
+    return t.__nt_block__("TakeOp", (np.ravel(v), np.ravel(idx)),
+                          (int(np.size(v)), int(np.size(idx))), (int(np.size(idx)),))
+
+
+def scatter_add(idx, w, n):
+    """Zeros(n) with w[i] added at idx[i]."""
+    t = traced(idx, w)
+    if t is None:
+        out = np.zeros(np.shape(w)[:-1] + (n,))
+        for i, k in enumerate(np.ravel(idx).astype(np.int64)):
+            out[..., k] += np.asarray(w)[..., i]
+        return out
+    return t.__nt_block__("ScatterAddOp", (np.ravel(idx), np.ravel(w)),
+                          (int(np.size(w)), int(n)), (int(n),))

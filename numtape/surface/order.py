@@ -1,0 +1,182 @@
+"""Sorting and order statistics on traced arrays (ops: numtape/ops/order.py).
+
+``np.argsort`` records an ArgsortOp (float indices, derivative zero) and ``np.sort`` gathers the
+array at them with a TakeOp, so the permutation is decided again at every sweep: a tape
+recorded at one point sorts, takes medians and quantiles correctly at every other.  argsort is
+always stable (NumPy's ``kind="stable"``); NaN sorts last, as in NumPy.  Traced indices (an
+argsort, an argmax) index arrays through ``np.take_along_axis``, ``np.take`` or ``x[idx]``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from numtape.errors import TracingError
+from numtape.ops.order import take as _take_flat
+from numtape.surface.functions import implements
+from numtape.trace.adarray import ADArray
+from numtape.trace.recorder import addr_array, recorder_of, wrap
+
+
+def _axis(a, axis):
+    if axis is None:
+        return np.ravel(a), 0
+    nd = np.ndim(a)
+    if not -nd <= axis < nd:
+        raise np.exceptions.AxisError(axis, nd)
+    return a, axis % nd
+
+
+@implements(np.argsort)
+def argsort(a, axis=-1, kind=None, order=None, stable=None):
+    if order is not None:
+        raise TracingError("np.argsort(order=...) is for structured arrays")
+    a, axis = _axis(a, axis)
+    rec = recorder_of(a)
+    A = addr_array(rec, a)
+    shape = A.shape
+    if A.size == 0:
+        return wrap(rec, A.copy())
+    outer, m = int(np.prod(shape[:axis])), shape[axis]
+    inner = int(np.prod(shape[axis + 1:]))
+    return wrap(rec, rec.record_block("ArgsortOp", [A], (outer, m, inner), shape))
+
+
+def _flat_index(shape, indices, axis):
+    """Flat positions in an array of ``shape`` of take_along_axis(indices, axis) (traced
+    indices along ``axis``, the other coordinates those of each position)."""
+    ishape = np.shape(indices)
+    if len(ishape) != len(shape) or any(i != s for d, (i, s) in enumerate(zip(ishape, shape))
+                                          if d != axis):
+        raise TracingError("take_along_axis with traced indices: the indices must have the "
+                           "array's shape except along the axis")
+    strides = np.cumprod((shape[1:] + (1,))[::-1])[::-1]
+    coords = np.indices(ishape)
+    base = sum(coords[d] * int(strides[d]) for d in range(len(shape)) if d != axis)
+    return indices * float(strides[axis]) + np.asarray(base, dtype=np.float64)
+
+
+@implements(np.take_along_axis)
+def take_along_axis(arr, indices, axis):
+    if axis is None:
+        arr, axis = np.ravel(arr), 0
+    axis %= max(np.ndim(arr), 1)
+    if type(indices) is not ADArray:
+        rec = recorder_of(arr)
+        return wrap(rec, np.take_along_axis(addr_array(rec, arr), np.asarray(indices), axis))
+    flat = _flat_index(np.shape(arr), indices, axis)
+    return np.reshape(_take_flat(np.ravel(arr), np.ravel(flat)), np.shape(indices))
+
+
+@implements(np.take)
+def take(a, indices, axis=None, out=None, mode="raise"):
+    if out is not None:
+        raise TypeError("np.take(..., out=...) cannot write into a traced array")
+    if type(indices) is not ADArray:
+        rec = recorder_of(a)
+        return wrap(rec, np.take(addr_array(rec, a), indices, axis=axis, mode=mode))
+    if axis is None:
+        return np.reshape(_take_flat(np.ravel(a), np.ravel(indices)), np.shape(indices))
+    axis %= np.ndim(a)
+    moved = np.moveaxis(a, axis, 0)
+    row = int(np.prod(np.shape(moved)[1:]))
+    flat = np.reshape(indices, (-1, 1)) * float(row) + np.arange(row, dtype=np.float64)
+    got = np.reshape(_take_flat(np.ravel(moved), np.ravel(flat)),
+                     np.shape(indices) + np.shape(moved)[1:])
+    return np.moveaxis(got, list(range(np.ndim(indices))),
+                       list(range(axis, axis + np.ndim(indices))))
+
+
+@implements(np.sort)
+def sort(a, axis=-1, kind=None, order=None, stable=None):
+    a, axis = _axis(a, axis)
+    return take_along_axis(a, argsort(a, axis), axis)
+
+
+def _lane(s, axis, i):
+    return np.take(s, [i], axis=axis)
+
+
+def _nan_guard(s, axis, value):
+    """NaN where a lane holds a NaN (sorted last), else value (NumPy's median/quantile)."""
+    last = _lane(s, axis, np.shape(s)[axis] - 1)
+    return np.where(last != last, np.nan, value)
+
+
+@implements(np.median)
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    if out is not None:
+        raise TypeError("np.median(..., out=...) cannot write into a traced array")
+    nd = np.ndim(a)
+    a, ax = _axis(a, axis)
+    s = sort(a, ax)
+    n = np.shape(s)[ax]
+    if n == 0:
+        raise ValueError("median of an empty array")
+    mid = n // 2
+    m = _lane(s, ax, mid) if n % 2 else (_lane(s, ax, mid - 1) + _lane(s, ax, mid)) / 2.0
+    m = _nan_guard(s, ax, m)
+    return _finish(m, ax, axis, nd, keepdims)
+
+
+def _finish(m, ax, axis, nd, keepdims):
+    if keepdims:
+        return np.reshape(m, (1,) * nd) if axis is None else m
+    return np.squeeze(m, axis=ax)
+
+
+@implements(np.quantile)
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+             keepdims=False, weights=None, interpolation=None):
+    if method != "linear" or interpolation is not None or weights is not None:
+        raise TracingError("np.quantile on traced arrays: method='linear' (the default) only")
+    if type(q) is ADArray:
+        raise TracingError("np.quantile: q must be known numbers (the array may be traced)")
+    q = np.asarray(q, dtype=np.float64)
+    if np.any((q < 0) | (q > 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    nd = np.ndim(a)
+    a, ax = _axis(a, axis)
+    s = sort(a, ax)
+    n = np.shape(s)[ax]
+    virtual = q * (n - 1)
+    lo = np.floor(virtual).astype(np.int64)
+    hi = np.minimum(lo + 1, n - 1)
+    gamma = virtual - lo
+    outs = []
+    for lo_i, hi_i, g in zip(np.ravel(lo), np.ravel(hi), np.ravel(gamma)):
+        below, above = _lane(s, ax, int(lo_i)), _lane(s, ax, int(hi_i))
+        diff = above - below          # NumPy's _lerp, exactly
+        value = np.where(g >= 0.5, above - diff * (1.0 - g), below + diff * g)
+        outs.append(_finish(_nan_guard(s, ax, value), ax, axis, nd, keepdims))
+    if q.ndim == 0:
+        return outs[0]
+    return np.reshape(np.stack(outs), q.shape + np.shape(outs[0]))
+
+
+@implements(np.percentile)
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+               keepdims=False, weights=None, interpolation=None):
+    if type(q) is ADArray:
+        raise TracingError("np.percentile: q must be known numbers (the array may be traced)")
+    return quantile(a, np.asarray(q, dtype=np.float64) / 100.0, axis=axis, method=method,
+                    keepdims=keepdims, weights=weights, interpolation=interpolation)
+
+
+def _arg_extreme(a, axis, keepdims, sign):
+    nd = np.ndim(a)
+    a, ax = _axis(a, axis)
+    first = _lane(argsort(sign * a, ax), ax, 0)   # stable: the first of equal extremes
+    return _finish(first, ax, axis, nd, keepdims)
+
+
+@implements(np.argmax)
+def argmax(a, axis=None, out=None, keepdims=False):
+    """Index of the first maximum (a float, derivative zero; index arrays with it through
+    np.take / np.take_along_axis)."""
+    return _arg_extreme(a, axis, keepdims, -1.0)
+
+
+@implements(np.argmin)
+def argmin(a, axis=None, out=None, keepdims=False):
+    """Index of the first minimum (see argmax)."""
+    return _arg_extreme(a, axis, keepdims, 1.0)
