@@ -884,6 +884,17 @@ BLOCK_CASES = {
         Case("second-order", lambda x: nt.MakeTape(lambda z: np.sum(np.sort(z) ** 3),
                                                    np.zeros(4)).jacfun()(x), _rand(4, 86)),
     ],
+    "EighOp": [
+        Case("values-vectors", lambda x: np.concatenate(
+            [np.linalg.eigh(_mat(x) + _mat(x).T)[0],
+             np.abs(np.linalg.eigh(_mat(x) + _mat(x).T)[1]).ravel()]), _rand(9, 90)),
+        Case("lower-read", lambda x: np.linalg.eigvalsh(_mat(x)), _rand(9, 91)),
+        Case("upper-read", lambda x: np.linalg.eigh(_mat(x), UPLO="U")[0], _rand(9, 92)),
+        Case("vectors-scaled", lambda x: np.sum(np.linalg.eigh(_mat(_spd(3, 93)) + x[0] * _mat(x)
+                                                          )[1][:, 0] ** 4)
+             + np.linalg.eigvalsh(_mat(x))[2] ** 2, _rand(9, 94)),
+        Case("batched", lambda x: np.linalg.eigvalsh(x.reshape(2, 2, 2)), _rand(8, 95)),
+    ],
     "ExpmOp": [
         Case("3x3", lambda x: numtape.scipy.linalg.expm(_mat(x)), 0.5 * _rand(9, 70)),
         Case("large-norm", lambda x: numtape.scipy.linalg.expm(3.0 * _mat(x)), _rand(9, 71)),

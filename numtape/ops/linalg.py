@@ -9,6 +9,7 @@ CholeskyOp              (n,)            A (n,n) -> L (lower)          A' = Phi(S
 DetOp                   (n,)            A (n,n) -> det A              A' = y' adj(A)^T
 SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 A^-T
 ExpmOp                  (n,)            A (n,n) -> expm(A)            A' = L(A^T, Y') (Frechet)
+EighOp                  (n,)            A (n,n) -> (w, V)             A' = V (w' + F o V^T V') V^T
 ======================  ==============  ============================  ======================
 
 ``TriSolveOp`` solves op(T) X = B with T the lower (``lo`` = 1) or upper triangle of A (the
@@ -335,3 +336,72 @@ def _expm(M):
 
 
 block_op("ExpmOp", 1, 1, expm_forward, None, expm_tangent, expm_vjp, _sizes_square, host=True)
+
+
+# ---- EighOp: symmetric eigendecomposition -----------------------------------------------------
+# A's lower triangle is read (NumPy's UPLO="L"), so the derivative lives there: with
+# G = V (diag(w') + F o (V^T V')) V^T and F_ij = 1 / (w_j - w_i) off the diagonal, a lower
+# entry gets G_ij + G_ji and a diagonal one G_ii.  F o (V^T V') is taken as 0 where V^T V' is 0,
+# so eigenvalue-only uses (eigvalsh) stay finite at repeated eigenvalues; eigenvector
+# derivatives there are not defined (inf or NaN), as in every AD system.
+def _sizes_eigh(params):
+    m = params[0]
+    return [m * m], m + m * m
+
+
+def eigh_forward(val, o, n, args, p, iargs, q, f, work):
+    m = int(iargs[q])
+    w, V = np.linalg.eigh(_mat(val, args[p], m, m), UPLO="L")
+    val[o:o + m] = w
+    _mat(val, o + m, m, m)[...] = V
+
+
+def _eigh_gap(w):
+    d = w[None, :] - w[:, None]
+    off = ~np.eye(w.shape[0], dtype=bool)
+    with np.errstate(divide="ignore"):
+        return np.where(off, 1.0 / np.where(off, d, 1.0), 0.0)
+
+
+def _strong(F, M):
+    """F * M, 0 where M is 0 (an infinite F at a repeated eigenvalue meets no adjoint)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(M == 0.0, 0.0, F * M)
+
+
+def eigh_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, a = int(iargs[q]), int(args[p])
+    w, V = val[o:o + m], _mat(val, o + m, m, m)
+    F = _eigh_gap(w)
+    for s in range(tan.shape[0]):
+        L = np.tril(tan[s, a:a + m * m].reshape(m, m))
+        dA = L + np.tril(L, -1).T
+        P = V.T @ dA @ V
+        tan[s, o:o + m] = np.diag(P)
+        tan[s, o + m:o + m + m * m] = (V @ _strong(F, P)).ravel()
+
+
+def eigh_vjp(g, xs, y, params):
+    m = int(params[0])
+    w, V = y[:m], y[m:].reshape(m, m)
+    lead = g.shape[:-1]
+    gw, gV = g[..., :m], g[..., m:].reshape(lead + (m, m))
+    if traced(g, y) is None:   # numbers: one seed direction per row of g
+        F = _eigh_gap(w)
+        out = []
+        for s in range(g.reshape(-1, g.shape[-1]).shape[0]):
+            gws, gVs = gw.reshape(-1, m)[s], gV.reshape(-1, m, m)[s]
+            G = V @ (np.diag(gws) + _strong(F, V.T @ gVs)) @ V.T
+            out.append((np.tril(G + G.T, -1) + np.diag(np.diag(G))).ravel())
+        return [np.stack(out).reshape(lead + (m * m,))]
+    off = ~np.eye(m, dtype=bool)
+    D = w[None, :] - w[:, None]
+    F = np.where(off, 1.0 / np.where(off, D, 1.0), 0.0)
+    M = V.T @ gV
+    inner = np.where(M == 0.0, 0.0, F * M) + np.eye(m) * gw[None, :]
+    G = V @ inner @ V.T
+    low = np.tril(np.ones((m, m)), -1)
+    return [np.ravel(low * (G + G.T) + np.eye(m) * G)]
+
+
+block_op("EighOp", 1, 1, eigh_forward, None, eigh_tangent, eigh_vjp, _sizes_eigh, host=True)

@@ -38,15 +38,15 @@ def _sizes_argsort(params):
 
 @jit
 def argsort_forward(val, o, n, args, p, iargs, q, f, work):
-    x, outer, m, inner = _u(args[p]), iargs[q], iargs[q + 1], iargs[q + 2]
+    x, outer, m, inner, o = _u(args[p]), _u(iargs[q]), _u(iargs[q + 1]), _u(iargs[q + 2]), _u(o)
     lane = np.empty(m)
     for a in range(outer):
         for b in range(inner):
             for i in range(m):
-                lane[i] = val[x + _u((a * m + i) * inner + b)]
+                lane[i] = val[x + (a * m + i) * inner + b]
             perm = np.argsort(lane, kind="mergesort")
             for i in range(m):
-                val[_u(o + (a * m + i) * inner + b)] = float(perm[i])
+                val[o + (a * m + i) * inner + b] = float(perm[i])
 
 
 @jit
@@ -56,9 +56,10 @@ def argsort_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 
 @jit
 def argsort_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    o = _u(o)
     for j in range(tan.shape[0]):
         for i in range(n):
-            tan[j, o + i] = 0.0
+            tan[j, o + _u(i)] = 0.0
 
 
 def argsort_vjp(g, xs, y, params):
@@ -77,15 +78,15 @@ def _sizes_take(params):
 
 @jit
 def take_forward(val, o, n, args, p, iargs, q, f, work):
-    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    v, idx, n_v, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     for i in range(n):
         t = val[idx + _u(i)]
-        val[o + i] = val[v + _u(int(t))] if _valid(t, n_v) else np.nan
+        val[o + _u(i)] = val[v + _u(int(t))] if _valid(t, n_v) else np.nan
 
 
 @jit
 def take_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    v, idx, n_v, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     if f & 16:   # v constant: nothing to accumulate
         return
     for i in range(n):
@@ -93,16 +94,16 @@ def take_reverse(val, adj, o, n, args, p, iargs, q, f, work):
         if _valid(t, n_v):
             k = v + _u(int(t))
             for j in range(adj.shape[0]):
-                adj[j, k] += adj[j, o + i]
+                adj[j, k] += adj[j, o + _u(i)]
 
 
 @jit
 def take_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    v, idx, n_v = _u(args[p]), _u(args[p + 1]), iargs[q]
+    v, idx, n_v, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     for i in range(n):
         t = val[idx + _u(i)]
         for j in range(tan.shape[0]):
-            tan[j, o + i] = tan[j, v + _u(int(t))] if _valid(t, n_v) else np.nan
+            tan[j, o + _u(i)] = tan[j, v + _u(int(t))] if _valid(t, n_v) else np.nan
 
 
 def take_vjp(g, xs, y, params):
@@ -117,21 +118,21 @@ def _sizes_scatter(params):
 
 @jit
 def scatter_forward(val, o, n, args, p, iargs, q, f, work):
-    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    idx, w, n_w, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     for i in range(n):
-        val[o + i] = 0.0
+        val[o + _u(i)] = 0.0
     for i in range(n_w):
         t = val[idx + _u(i)]
         if not _valid(t, n):
             for k in range(n):
-                val[o + k] = np.nan
+                val[o + _u(k)] = np.nan
             return
         val[o + _u(int(t))] += val[w + _u(i)]
 
 
 @jit
 def scatter_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    idx, w, n_w, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     if f & 32:   # w constant
         return
     for i in range(n_w):
@@ -143,17 +144,17 @@ def scatter_reverse(val, adj, o, n, args, p, iargs, q, f, work):
 
 @jit
 def scatter_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    idx, w, n_w = _u(args[p]), _u(args[p + 1]), iargs[q]
+    idx, w, n_w, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     for j in range(tan.shape[0]):
         for i in range(n):
-            tan[j, o + i] = 0.0
+            tan[j, o + _u(i)] = 0.0
         for i in range(n_w):
             t = val[idx + _u(i)]
             if _valid(t, n):
                 tan[j, o + _u(int(t))] += tan[j, w + _u(i)]
             else:
                 for k in range(n):
-                    tan[j, o + k] = np.nan
+                    tan[j, o + _u(k)] = np.nan
                 break
 
 

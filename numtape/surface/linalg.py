@@ -26,7 +26,8 @@ from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
 
-__all__ = ["cholesky", "det", "inv", "norm", "slogdet", "solve", "solve_triangular"]
+__all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "norm", "slogdet", "solve",
+           "solve_triangular"]
 
 
 def named(name):
@@ -357,3 +358,34 @@ def _own_letters(t, x, others):
         x = np.sum(x, axis=drop)
         t = "".join(c for c in t if c in others)
     return t, x
+
+
+# ---- symmetric eigendecomposition ------------------------------------------------------------
+_EIGH = type(np.linalg.eigh(np.eye(1)))   # NumPy's named result (a tuple before 2.0)
+
+
+def _eigh2(a, UPLO):
+    n = np.shape(a)[0]
+    if UPLO == "U":   # the upper triangle of a is the lower one of a^T
+        a = a.T
+    y = record_block("EighOp", (a,), (n,), (n + n * n,))
+    return y[:n], np.reshape(y[n:], (n, n))
+
+
+@_square_matrix_function(np.linalg.eigh)
+def eigh(a, UPLO="L"):
+    """Eigenvalues (ascending) and eigenvectors of the symmetric matrix in A's ``UPLO``
+    triangle (``np.linalg.eigh``).  Derivatives exist where the eigenvalues are distinct; at a
+    repeated eigenvalue those of the eigenvalues stay finite, those of the eigenvectors do not
+    (they are not unique there)."""
+    if UPLO not in ("L", "U"):
+        raise ValueError("UPLO must be 'L' or 'U'")
+    w, V = _batched(lambda m: _eigh2(m, UPLO), a)
+    return (w, V) if _EIGH is tuple else _EIGH(w, V)
+
+
+@_square_matrix_function(np.linalg.eigvalsh)
+def eigvalsh(a, UPLO="L"):
+    """Eigenvalues of the symmetric matrix in A's ``UPLO`` triangle (``np.linalg.eigvalsh``);
+    their derivatives are finite at repeated eigenvalues too."""
+    return eigh(a, UPLO)[0]

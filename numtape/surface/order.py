@@ -38,7 +38,33 @@ def argsort(a, axis=-1, kind=None, order=None, stable=None):
         return wrap(rec, A.copy())
     outer, m = int(np.prod(shape[:axis])), shape[axis]
     inner = int(np.prod(shape[axis + 1:]))
-    return wrap(rec, rec.record_block("ArgsortOp", [A], (outer, m, inner), shape))
+    out = rec.record_block("ArgsortOp", [A], (outer, m, inner), shape)
+    _index_blocks(rec).append((int(out.ravel()[0]), int(out.ravel()[-1]) + 1))
+    return wrap(rec, out)
+
+
+def _index_blocks(rec):
+    """The address ranges of this recording's argsort outputs: the only traced values that
+    may index arrays (an index computed from data any other way, a mask x > 0 or a value
+    x[0], is data-dependent control flow)."""
+    blocks = getattr(rec, "index_blocks", None)
+    if blocks is None:
+        blocks = rec.index_blocks = []
+    return blocks
+
+
+def _check_index(indices):
+    rec = recorder_of(indices)
+    a = np.ravel(addr_array(rec, indices))
+    blocks = _index_blocks(rec)
+    ok = np.zeros(a.size, dtype=bool)
+    for lo, hi in blocks:
+        ok |= (a >= lo) & (a < hi)
+    if not ok.all():
+        raise TracingError("indexing with traced values that are not an argsort, argmax or "
+                           "argmin: the index would depend on the data (control flow); "
+                           "select with np.where(cond, a, b), or index with "
+                           "np.argsort/np.argmax results")
 
 
 def _flat_index(shape, indices, axis):
@@ -63,6 +89,7 @@ def take_along_axis(arr, indices, axis):
     if type(indices) is not ADArray:
         rec = recorder_of(arr)
         return wrap(rec, np.take_along_axis(addr_array(rec, arr), np.asarray(indices), axis))
+    _check_index(indices)
     flat = _flat_index(np.shape(arr), indices, axis)
     return np.reshape(_take_flat(np.ravel(arr), np.ravel(flat)), np.shape(indices))
 
@@ -74,6 +101,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if type(indices) is not ADArray:
         rec = recorder_of(a)
         return wrap(rec, np.take(addr_array(rec, a), indices, axis=axis, mode=mode))
+    _check_index(indices)
     if axis is None:
         return np.reshape(_take_flat(np.ravel(a), np.ravel(indices)), np.shape(indices))
     axis %= np.ndim(a)
