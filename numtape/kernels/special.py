@@ -310,3 +310,9 @@ def betaln(a, b):
     corr += _stirling_correction(p)
     return (-0.5 * math.log(q) + 0.5 * math.log(2.0 * math.pi) + corr
             + (p - 0.5) * math.log(r) + q * math.log1p(-r))
+
+
+# SciPy's own C implementations, for the functions whose values numtape does not write itself
+from numtape.kernels.cython_special import (beta, boxcox, erfcinv, erfinv, gamma,  # noqa: E402,F401
+                                            i0, i0e, i1, i1e, inv_boxcox, iv, ive, kv, kve,
+                                            log_expit, loggamma)

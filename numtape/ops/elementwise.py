@@ -160,6 +160,46 @@ ew("LogNdtrOp", "sc.log_ndtr(x)",
 ew("PolygammaOp", "sc.polygamma(a, b)", ["0.0", "sc.polygamma(a + 1.0, b)"], active=0b10)
 # 1 / phi(y) as sqrt(2 pi) exp(y^2 / 2): one exp, no 1/0 before it overflows (|y| > 37.6)
 ew("NdtriOp", "sc.ndtri(x)", ["SQRT_2PI * np.exp(0.5 * y * y)"], ufuncs=[sc.ndtri])
+# ---- scipy.special, values from SciPy's own C code (kernels/cython_special.py) -------------
+ew("GammaOp", "sc.gamma(x)", ["y * sc.digamma(x)"], ufuncs=[sc.gamma])
+ew("LoggammaOp", "sc.loggamma(x)", ["sc.digamma(x)"], ufuncs=[sc.loggamma])
+ew("BetaOp", "sc.beta(a, b)", ["y * (sc.digamma(a) - sc.digamma(a + b))",
+                               "y * (sc.digamma(b) - sc.digamma(a + b))"], ufuncs=[sc.beta])
+# 1 / erf'(y) = sqrt(pi) / 2 exp(y^2)
+ew("ErfinvOp", "sc.erfinv(x)", ["0.5 / INV_SQRT_PI * np.exp(y * y)"], ufuncs=[sc.erfinv])
+ew("ErfcinvOp", "sc.erfcinv(x)", ["-0.5 / INV_SQRT_PI * np.exp(y * y)"], ufuncs=[sc.erfcinv])
+ew("LogExpitOp", "sc.log_expit(x)", ["sc.expit(-x)"], ufuncs=[sc.log_expit])
+# modified Bessel functions: I0' = I1, I1' = (I0 + I2) / 2 (no 1/x at 0); the scaled ones carry
+# the derivative of their factor exp(-|x|) (I) or exp(x) (K)
+ew("I0Op", "sc.i0(x)", ["sc.i1(x)"], ufuncs=[sc.i0])
+ew("I0eOp", "sc.i0e(x)", ["sc.i1e(x) - np.sign(x) * y"], ufuncs=[sc.i0e])
+ew("I1Op", "sc.i1(x)", ["0.5 * (sc.i0(x) + sc.iv(2.0, x))"], ufuncs=[sc.i1])
+ew("I1eOp", "sc.i1e(x)", ["0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y"],
+   ufuncs=[sc.i1e])
+# order a constant (the surface refuses a traced order): its partial is 0
+ew("IvOp", "sc.iv(a, b)", ["0.0", "0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))"],
+   ufuncs=[sc.iv], active=0b10)
+ew("IveOp", "sc.ive(a, b)",
+   ["0.0", "0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y"],
+   ufuncs=[sc.ive], active=0b10)
+ew("KvOp", "sc.kv(a, b)", ["0.0", "-0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))"],
+   ufuncs=[sc.kv], active=0b10)
+ew("KveOp", "sc.kve(a, b)", ["0.0", "y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))"],
+   ufuncs=[sc.kve], active=0b10)
+# Box-Cox: d/dlambda = (x^l log x - y) / l, by its series L^2/2 + l L^3/3 + l^2 L^4/8 near
+# l = 0, where the difference would cancel
+ew("BoxcoxOp", "sc.boxcox(a, b)",
+   ["a ** (b - 1.0)",
+    "select(np.abs(b) < 1e-4, np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 "
+    "+ b * b * np.log(a) ** 2 / 8.0), (a ** b * np.log(a) - y) / b)"],
+   ufuncs=[sc.boxcox])
+# inverse: x = exp(log1p(l y) / l); d/dl = x (y / (l (1 + l y)) - log1p(l y) / l^2), by its
+# series x (-y^2 / 2 + 2 l y^3 / 3 - 3 l^2 y^4 / 4) near l = 0
+ew("InvBoxcoxOp", "sc.inv_boxcox(a, b)",
+   ["y / (1.0 + b * a)",
+    "select(np.abs(b) < 1e-4, y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)), "
+    "y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b)))"],
+   ufuncs=[sc.inv_boxcox])
 ew("BetalnOp", "sc.betaln(a, b)",
    ["sc.digamma(a) - sc.digamma(a + b)", "sc.digamma(b) - sc.digamma(a + b)"],
    ufuncs=[sc.betaln])

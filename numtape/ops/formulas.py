@@ -19,6 +19,7 @@ INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 SQRT_2PI = math.sqrt(2.0 * math.pi)
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 SQRT1_2 = math.sqrt(0.5)
+INV_SQRT_PI = 1.0 / math.sqrt(math.pi)
 
 def traced(*xs):
     """The first traced value among ``xs``, or None.  Traced classes (the trace layer's ADArray)
@@ -53,10 +54,27 @@ def polygamma(n, x):
     return sc.polygamma(n, x)
 
 
+def _recording(name, op_name):
+    """scipy.special.<name>(order, x) for the formulas: records ``op_name`` on traced operands
+    directly (in a derivative tape the order is a value of the tape that does not depend on
+    the input; the user-facing ufunc refuses a traced order instead)."""
+    fn = getattr(sc, name)
+
+    def call(v, x):
+        t = traced(v, x)
+        if t is not None:
+            return t.__nt_elementwise__(op_name, v, x)
+        return fn(v, x)
+    return staticmethod(call)
+
+
 class _Special:
-    """scipy.special as the formulas see it, with ``polygamma`` able to record."""
+    """scipy.special as the formulas see it: ``polygamma`` and the Bessel functions of a given
+    order able to record."""
 
     polygamma = staticmethod(polygamma)
+    iv, ive = _recording("iv", "IvOp"), _recording("ive", "IveOp")
+    kv, kve = _recording("kv", "KvOp"), _recording("kve", "KveOp")
 
     def __getattr__(self, name):
         return getattr(sc, name)
@@ -64,4 +82,5 @@ class _Special:
 
 NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
-             "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2}
+             "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2,
+             "INV_SQRT_PI": INV_SQRT_PI}

@@ -1,9 +1,13 @@
 """scipy.special functions that NumPy's protocols cannot reach (Python functions, not ufuncs),
 written to record on traced arrays and to return SciPy's values on plain ones."""
 import numpy as np
+import scipy.special as sc
 
-from numtape.ops import formulas
+from numtape.errors import TracingError
+from numtape.ops import BY_NAME, formulas
+from numtape.surface.functions import implements
 from numtape.trace.adarray import ADArray
+from numtape.trace.recorder import CONST_BASE, addr_array, elementwise, recorder_of
 
 
 def polygamma(n, x):
@@ -22,3 +26,19 @@ def polygamma(n, x):
         if np.any(n != np.floor(n)) or np.any(n < 0):
             raise ValueError("polygamma: n must be a non-negative integer")
     return formulas.polygamma(n, x)
+
+
+def _constant_order(ufunc, op_name):
+    """scipy.special's Bessel functions on traced arrays: the order must be a constant of the
+    recording (its derivative is not provided), the argument may be traced."""
+    def impl(v, x):
+        if type(v) is ADArray and np.any(addr_array(recorder_of(v), v) < CONST_BASE):
+            raise TracingError(f"scipy.special.{ufunc.__name__}: the order must be a constant "
+                               "(derivatives in the order are not provided); the argument "
+                               "may be traced")
+        return elementwise(BY_NAME[op_name], v, x)
+    implements(ufunc)(impl)
+
+
+for _uf, _op in ((sc.iv, "IvOp"), (sc.ive, "IveOp"), (sc.kv, "KvOp"), (sc.kve, "KveOp")):
+    _constant_order(_uf, _op)

@@ -331,8 +331,8 @@ the single-direction fast path.
 from numtape.kernels.jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.kernels import special as sc  # noqa: F401  (names the formulas use)
-from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,  # noqa: F401
-                               SQRT_2PI, TWO_SQRTPI, np)
+from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,  # noqa: F401
+                               SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)
 
 u = np.uint64
 

@@ -14,13 +14,13 @@ the single-direction fast path.
 from numtape.kernels.jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.kernels import special as sc  # noqa: F401  (names the formulas use)
-from numtape.ops.formulas import (INV_SQRT_2PI, LN2, LN10, SQRT1_2, SQRT_2_OVER_PI,  # noqa: F401
-                               SQRT_2PI, TWO_SQRTPI, np)
+from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,  # noqa: F401
+                               SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)
 
 u = np.uint64
 
-TABLE_HASH = "c71163e006f35df4"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
+TABLE_HASH = "60441c1926fb2c6c"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -230,6 +230,42 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.gamma(x)
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.loggamma(x)
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfinv(x)
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.erfcinv(x)
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.log_expit(x)
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.i0(x)
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.i0e(x)
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.i1(x)
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.i1e(x)
 
 
 @jit
@@ -588,6 +624,96 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = y * sc.digamma(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.digamma(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 0.5 / INV_SQRT_PI * np.exp(y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = -0.5 / INV_SQRT_PI * np.exp(y * y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.expit(-x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.i1(x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.i1e(x) - np.sign(x) * y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
@@ -983,6 +1109,105 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = y * sc.digamma(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.digamma(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 0.5 / INV_SQRT_PI * np.exp(y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = -0.5 / INV_SQRT_PI * np.exp(y * y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.expit(-x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.i1(x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.i1e(x) - np.sign(x) * y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
 
 
 @jit
@@ -1290,7 +1515,84 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.beta(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.beta(a, b)
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.iv(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.iv(a, b)
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.ive(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.ive(a, b)
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.kv(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.kv(a, b)
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.kve(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.kve(a, b)
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.boxcox(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.boxcox(a, b)
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.inv_boxcox(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.inv_boxcox(a, b)
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2015,7 +2317,266 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = y * (sc.digamma(a) - sc.digamma(a + b))
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = y * (sc.digamma(b) - sc.digamma(a + b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = y * (sc.digamma(a) - sc.digamma(a + b))
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = y * (sc.digamma(b) - sc.digamma(a + b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = a ** (b - 1.0)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = a ** (b - 1.0)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = y / (1.0 + b * a)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = y / (1.0 + b * a)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2614,7 +3175,210 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = y * (sc.digamma(a) - sc.digamma(a + b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = y * (sc.digamma(b) - sc.digamma(a + b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = y * (sc.digamma(a) - sc.digamma(a + b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = y * (sc.digamma(b) - sc.digamma(a + b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = a ** (b - 1.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = y / (1.0 + b * a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = y / (1.0 + b * a)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3008,46 +3772,94 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 86:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 102:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 87:  # TakeOp, numtape/ops/order.py:165
+    elif code == 103:  # TakeOp, numtape/ops/order.py:165
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 88:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 104:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -3648,7 +4460,142 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.gamma(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.loggamma(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.beta(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfinv(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.erfcinv(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.log_expit(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.i0(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.i0e(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.i1(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.i1e(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.iv(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.ive(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.kv(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.kve(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.boxcox(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.inv_boxcox(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -3864,46 +4811,94 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 86:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 102:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 87:  # TakeOp, numtape/ops/order.py:165
+    elif code == 103:  # TakeOp, numtape/ops/order.py:165
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 88:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 104:  # ScatterAddOp, numtape/ops/order.py:167
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -5023,7 +6018,305 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y * sc.digamma(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.digamma(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y * (sc.digamma(a) - sc.digamma(a + b))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = y * (sc.digamma(b) - sc.digamma(a + b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.5 / INV_SQRT_PI * np.exp(y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -0.5 / INV_SQRT_PI * np.exp(y * y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.expit(-x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.i1(x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.i1e(x) - np.sign(x) * y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = a ** (b - 1.0)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = y / (1.0 + b * a)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -5266,46 +6559,94 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 72:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 73:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 74:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 75:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 76:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 77:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 78:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 86:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 102:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 87:  # TakeOp, numtape/ops/order.py:165
+    elif code == 103:  # TakeOp, numtape/ops/order.py:165
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 88:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 104:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -6316,7 +7657,280 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 71:  # BetalnOp, numtape/ops/elementwise.py:163
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * sc.digamma(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.digamma(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y * (sc.digamma(a) - sc.digamma(a + b))
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = y * (sc.digamma(b) - sc.digamma(a + b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.5 / INV_SQRT_PI * np.exp(y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -0.5 / INV_SQRT_PI * np.exp(y * y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.expit(-x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.i1(x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.i1e(x) - np.sign(x) * y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = a ** (b - 1.0)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = y / (1.0 + b * a)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
