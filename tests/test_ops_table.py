@@ -912,6 +912,19 @@ BLOCK_CASES = {
              + np.linalg.eigvalsh(_mat(x))[2] ** 2, _rand(9, 94)),
         Case("batched", lambda x: np.linalg.eigvalsh(x.reshape(2, 2, 2)), _rand(8, 95)),
     ],
+    "SvdOp": [
+        Case("values", lambda x: np.linalg.svd(x.reshape(3, 2), compute_uv=False),
+             _rand(6, 100)),
+        Case("vectors-abs", lambda x: np.concatenate(
+            [np.abs(np.linalg.svd(x.reshape(2, 3), full_matrices=False)[0]).ravel(),
+             np.abs(np.linalg.svd(x.reshape(2, 3), full_matrices=False)[2]).ravel()]),
+             _rand(6, 101)),
+        Case("reconstruct", lambda x: _svd_rebuild(_mat(x)), _rand(9, 102)),
+        Case("norm-2-nuc", lambda x: np.linalg.norm(_mat(x), 2) * np.linalg.norm(_mat(x), "nuc")
+             + np.linalg.norm(_mat(x), -2), _rand(9, 103)),
+        Case("pinv", lambda x: np.linalg.pinv(x.reshape(3, 2)), _rand(6, 104)),
+        Case("lstsq", lambda x: np.linalg.lstsq(x[:6].reshape(3, 2), x[6:])[0], _rand(9, 105)),
+    ],
     "ExpmOp": [
         Case("3x3", lambda x: numtape.scipy.linalg.expm(_mat(x)), 0.5 * _rand(9, 70)),
         Case("large-norm", lambda x: numtape.scipy.linalg.expm(3.0 * _mat(x)), _rand(9, 71)),
@@ -920,6 +933,11 @@ BLOCK_CASES = {
         Case("1x1", lambda x: numtape.scipy.linalg.expm(x.reshape(1, 1)), np.array([0.7])),
     ],
 }
+
+
+def _svd_rebuild(A):
+    U, s, Vt = np.linalg.svd(A)
+    return (U * s) @ Vt
 
 
 def _block_cases():

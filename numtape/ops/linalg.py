@@ -10,6 +10,7 @@ DetOp                   (n,)            A (n,n) -> det A              A' = y' ad
 SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 A^-T
 ExpmOp                  (n,)            A (n,n) -> expm(A)            A' = L(A^T, Y') (Frechet)
 EighOp                  (n,)            A (n,n) -> (w, V)             A' = V (w' + F o V^T V') V^T
+SvdOp                   (m, n)          A (m,n) -> (U, s, Vt)         Townsend 2016 (below)
 ======================  ==============  ============================  ======================
 
 ``TriSolveOp`` solves op(T) X = B with T the lower (``lo`` = 1) or upper triangle of A (the
@@ -405,3 +406,100 @@ def eigh_vjp(g, xs, y, params):
 
 
 block_op("EighOp", 1, 1, eigh_forward, None, eigh_tangent, eigh_vjp, _sizes_eigh, host=True)
+
+
+# ---- SvdOp: reduced singular value decomposition ---------------------------------------------
+# A (m, n) = U diag(s) Vt, k = min(m, n), outputs (U (m,k), s (k), Vt (k,n)).  Reverse (Townsend
+# 2016), with F_ij = 1 / (s_j^2 - s_i^2) off the diagonal:
+#   A' = U [ (F o (U^T U' - U'^T U)) S + diag(s') + S (F o (V^T V' - V'^T V)) ] V^T
+#        + (I - U U^T) U' S^-1 V^T + U S^-1 V'^T (I - V V^T).
+# F o 0 is taken as 0, so singular-value-only uses stay finite at repeated values; the vector
+# derivatives there are not defined.
+def _sizes_svd(params):
+    m, n = params
+    k = np.minimum(m, n)
+    return [m * n], m * k + k + k * n
+
+
+def _svd_parts(y, m, n):
+    k = min(m, n)
+    U = y[..., :m * k].reshape(y.shape[:-1] + (m, k))
+    s = y[..., m * k:m * k + k]
+    Vt = y[..., m * k + k:].reshape(y.shape[:-1] + (k, n))
+    return U, s, Vt
+
+
+def svd_forward(val, o, n, args, p, iargs, q, f, work):
+    m, nn = int(iargs[q]), int(iargs[q + 1])
+    k = min(m, nn)
+    U, s, Vt = np.linalg.svd(_mat(val, args[p], m, nn), full_matrices=False)
+    val[o:o + m * k] = U.ravel()
+    val[o + m * k:o + m * k + k] = s
+    val[o + m * k + k:o + n] = Vt.ravel()
+
+
+def _svd_gap(s):
+    k = s.shape[0]
+    d = (s * s)[None, :] - (s * s)[:, None]
+    off = ~np.eye(k, dtype=bool)
+    with np.errstate(divide="ignore"):
+        return np.where(off, 1.0 / np.where(off, d, 1.0), 0.0)
+
+
+def svd_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, nn, a = int(iargs[q]), int(iargs[q + 1]), int(args[p])
+    k = min(m, nn)
+    U, s, Vt = _svd_parts(val[o:o + n], m, nn)
+    V = Vt.T
+    F = _svd_gap(s)
+    S = np.diag(s)
+    with np.errstate(divide="ignore"):
+        Sinv = np.diag(1.0 / s)
+    for t in range(tan.shape[0]):
+        dA = tan[t, a:a + m * nn].reshape(m, nn)
+        P = U.T @ dA @ V
+        ds = np.diag(P).copy()
+        dU = U @ _strong(F, P @ S + S @ P.T) + (np.eye(m) - U @ U.T) @ dA @ V @ Sinv
+        dV = V @ _strong(F, S @ P + P.T @ S) + (np.eye(nn) - V @ V.T) @ dA.T @ U @ Sinv
+        tan[t, o:o + m * k] = dU.ravel()
+        tan[t, o + m * k:o + m * k + k] = ds
+        tan[t, o + m * k + k:o + n] = dV.T.ravel()
+
+
+def svd_vjp(g, xs, y, params):
+    m, nn = (int(v) for v in params)
+    k = min(m, nn)
+    U, s, Vt = _svd_parts(y, m, nn)
+    if traced(g, y) is None:   # numbers: one seed direction per row of g
+        rows = g.reshape(-1, g.shape[-1])
+        out = [_svd_adjoint(U, s, Vt, *_svd_parts(r, m, nn), m, nn, k, False) for r in rows]
+        return [np.stack(out).reshape(g.shape[:-1] + (m * nn,))]
+    gU, gs, gVt = _svd_parts(g, m, nn)
+    return [np.ravel(_svd_adjoint(U, s, Vt, gU, gs, gVt, m, nn, k, True))]
+
+
+def _svd_adjoint(U, s, Vt, gU, gs, gVt, m, nn, k, recording):
+    V, gV = Vt.T, gVt.T
+    eye = np.eye(k)
+    off = 1.0 - eye
+    if recording:
+        D = (s * s)[None, :] - (s * s)[:, None]
+        F = off / (D + eye)
+        strong = lambda A, B: np.where(B == 0.0, 0.0, A * B)   # noqa: E731
+        Sinv = eye / (s[None, :] + (1.0 - eye))
+    else:
+        F = _svd_gap(s)
+        strong = _strong
+        with np.errstate(divide="ignore"):
+            Sinv = np.diag(1.0 / s)
+    S = eye * s[None, :]
+    J = strong(F, U.T @ gU - gU.T @ U)
+    K = strong(F, V.T @ gV - gV.T @ V)
+    inner = J @ S + eye * gs[None, :] + S @ K
+    out = U @ inner @ Vt
+    out = out + (np.eye(m) - U @ U.T) @ gU @ Sinv @ Vt
+    out = out + U @ Sinv @ gV.T @ (np.eye(nn) - V @ Vt)
+    return out.ravel() if not recording else out
+
+
+block_op("SvdOp", 1, 2, svd_forward, None, svd_tangent, svd_vjp, _sizes_svd, host=True)

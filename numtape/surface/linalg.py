@@ -26,8 +26,8 @@ from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
 
-__all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "norm", "slogdet", "solve",
-           "solve_triangular"]
+__all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "lstsq", "norm", "pinv", "slogdet",
+           "solve", "solve_triangular", "svd", "svdvals"]
 
 
 def named(name):
@@ -232,8 +232,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
     """``np.linalg.norm`` composed from ops: vector norms (ord None/2, 1, inf, -inf, other
     p > 0) and matrix norms over two axes (ord None/'fro', 1, -1, inf, -inf: column or row
     sums of absolute values, then their max or min).  sqrt(sum of squares) has derivative
-    NaN/inf at 0, as the norm has none there.  Matrix ord 2, -2 and 'nuc' need singular values
-    and raise TracingError."""
+    NaN/inf at 0, as the norm has none there.  Matrix ord 2, -2 and 'nuc' go through the
+    singular values."""
     nd = np.ndim(x)
     if axis is None and ord is None:   # the 2-norm of the flattened array, any ndim
         r = np.sqrt(np.sum(x * x))
@@ -278,10 +278,11 @@ def _matrix_norm(x, ord, axes):
         sums = np.sum(np.abs(x), axis=col)
         pick = np.max if ord == np.inf else np.min
         return pick(sums, axis=row - 1 if row > col else row)
-    if ord in (2, -2, "nuc"):
-        raise TracingError(f"np.linalg.norm(..., ord={ord!r}) of a traced matrix needs "
-                           "singular values, which are not supported yet: use 'fro', 1, -1, "
-                           "inf or -inf")
+    if ord in (2, -2, "nuc"):   # through the singular values (an SvdOp per matrix)
+        last = np.moveaxis(x, axes, (-2, -1))
+        s = svd(last, compute_uv=False)
+        return np.max(s, axis=-1) if ord == 2 else (np.min(s, axis=-1) if ord == -2
+                                                    else np.sum(s, axis=-1))
     raise ValueError(f"Invalid norm order {ord!r} for matrices.")
 
 
@@ -389,3 +390,79 @@ def eigvalsh(a, UPLO="L"):
     """Eigenvalues of the symmetric matrix in A's ``UPLO`` triangle (``np.linalg.eigvalsh``);
     their derivatives are finite at repeated eigenvalues too."""
     return eigh(a, UPLO)[0]
+
+
+# ---- singular value decomposition --------------------------------------------------------------
+_SVD = type(np.linalg.svd(np.eye(1)))   # NumPy's named result (a tuple before 2.0)
+
+
+def _svd2(a):
+    m, n = np.shape(a)
+    k = min(m, n)
+    y = record_block("SvdOp", (a,), (m, n), (m * k + k + k * n,))
+    return (np.reshape(y[:m * k], (m, k)), y[m * k:m * k + k],
+            np.reshape(y[m * k + k:], (k, n)))
+
+
+def _svd_traced(a):
+    if np.ndim(a) < 2:
+        raise np.linalg.LinAlgError("svd needs an array of at least two dimensions")
+    return _batched(_svd2, a)
+
+
+@implements(np.linalg.svd)
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    """Reduced SVD of traced matrices (one SvdOp per matrix).  Singular values always have
+    derivatives (finite at repeated values); singular vectors where the values are distinct
+    and non-zero.  ``full_matrices=True`` needs square matrices (the completed bases are not
+    unique, so have no derivative)."""
+    if not _traced(a):
+        return np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv,
+                             hermitian=hermitian)
+    U, s, Vt = _svd_traced(a)
+    if not compute_uv:
+        return s
+    if full_matrices and np.shape(a)[-1] != np.shape(a)[-2]:
+        raise TracingError("np.linalg.svd of a traced non-square matrix: pass "
+                           "full_matrices=False (the completed bases have no derivative)")
+    return (U, s, Vt) if _SVD is tuple else _SVD(U, s, Vt)
+
+
+@implements(np.linalg.svdvals)
+def svdvals(x):
+    """Singular values, descending (``np.linalg.svdvals``)."""
+    return svd(x, compute_uv=False)
+
+
+@implements(np.linalg.pinv)
+def pinv(a, rcond=None, hermitian=False, *, rtol=np._NoValue):
+    """Pseudo-inverse by the SVD, with NumPy's cutoff rcond * max(s) re-decided at every
+    sweep (np.where): singular values below it contribute 0, and so do their derivatives."""
+    if not _traced(a):
+        kw = {} if rtol is np._NoValue else {"rtol": rtol}
+        return np.linalg.pinv(a, rcond=rcond, hermitian=hermitian, **kw)
+    if rcond is None:
+        rcond = 1e-15 if rtol is np._NoValue else (
+            max(np.shape(a)[-2:]) * np.finfo(np.float64).eps if rtol is None else rtol)
+    U, s, Vt = _svd_traced(a)
+    large = s > rcond * np.max(s, axis=-1, keepdims=True)
+    inv_s = np.where(large, 1.0 / np.where(large, s, 1.0), 0.0)
+    return np.swapaxes(Vt, -1, -2) @ (inv_s[..., :, None] * np.swapaxes(U, -1, -2))
+
+
+@implements(np.linalg.lstsq)
+def lstsq(a, b, rcond=None):
+    """Least squares through the pseudo-inverse (rcond as NumPy's: eps * max(M, N) by
+    default).  Returns (x, residuals, rank, s) like NumPy; the rank depends on the values, so
+    it is a traced count (derivative zero), and residuals are the column sums of squared
+    residuals whenever M > N (NumPy leaves them empty for a rank-deficient a)."""
+    if not _traced(a, b):
+        return np.linalg.lstsq(a, b, rcond=rcond)
+    m, n = np.shape(a)
+    if rcond is None:
+        rcond = np.finfo(np.float64).eps * max(m, n)
+    x = pinv(a, rcond=rcond) @ b
+    U, s, Vt = _svd_traced(a)
+    rank = np.sum(np.where(s > rcond * np.max(s), 1.0, 0.0))
+    resid = np.sum((b - a @ x) ** 2, axis=0) if m > n else np.zeros(0)
+    return x, np.reshape(resid, (-1,)), rank, s
