@@ -114,6 +114,17 @@ COMPOSED = {
     "argmax-argmin": (lambda x: x[np.argmax(x)] * x[np.argmin(x)] + np.argmax(x), V),
     "argmax-axis": (lambda x: np.take_along_axis(
         x, np.expand_dims(np.argmax(x, axis=1), 1), axis=1), S),
+    "einsum-chain-3": (lambda x: np.einsum("ij,jk,kl->il", x, S * x, S), S),
+    "einsum-trace-4": (lambda x: np.einsum("ab,bc,cd,da->", x, S, x.T, S), S),
+    "einsum-ellipsis": (lambda x: np.einsum("...j,jk->...k", np.reshape(x, (2, 3, 3)), S),
+                        np.concatenate([S, S + 1.0])),
+    "einsum-ellipsis-implicit": (lambda x: np.einsum("...ij,...ij", x, S), S),
+    "interp-traced-x": (lambda x: np.interp(x, [-1.0, 0.0, 0.5, 2.0], [3.0, 1.0, -1.0, 4.0]),
+                        PIECEWISE),
+    "interp-traced-fp": (lambda x: np.interp([-1.5, 0.2, 0.7, 3.0], [-1.0, 0.0, 0.5, 2.0],
+                                             x[:4]), V),
+    "interp-traced-all": (lambda x: np.interp(x[4:], np.array([-2.0, 0.1, 1.9]), x[1:4] ** 2,
+                                              left=0.5), V),
     "floordiv-divmod": (lambda x: x // 0.7 + 2.5 // x + np.floor_divide(x, -0.3) * x
                         + divmod(x, 1.1)[0] + divmod(x, 1.1)[1] + 3.0 % x, PIECEWISE),
 }
@@ -155,3 +166,11 @@ def test_bincount_records_one_sum_per_group_size():
     F = nt.MakeTape(lambda w: np.bincount(bins, weights=w), np.zeros(3000))
     assert F.n_ops < 10
     np.testing.assert_allclose(F(np.arange(3000.0)), np.bincount(bins, np.arange(3000.0)))
+
+
+def test_interp_and_sort_re_decide_at_every_point():
+    xp, fp = np.array([-1.0, 0.0, 0.5, 2.0]), np.array([3.0, 1.0, -1.0, 4.0])
+    F = nt.MakeTape(lambda x: np.interp(x, xp, fp) + np.sort(x) * np.median(x), np.zeros(5))
+    for x in (np.array([-2.0, -0.5, 0.25, 1.0, 3.0]), np.array([1.5, 0.1, -0.9, 0.4, 2.0])):
+        np.testing.assert_allclose(F(x), np.interp(x, xp, fp) + np.sort(x) * np.median(x),
+                                   rtol=1e-15)

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from numtape.errors import TracingError
+from numtape.ops.order import take as _take_flat
 from numtape.surface.functions import implements
 from numtape.trace.adarray import UFUNC_METHODS, ADArray
 from numtape.trace.recorder import addr_array, recorder_of, wrap
@@ -499,3 +500,31 @@ def correlate(a, v, mode="valid"):
     if np.shape(v)[0] > np.shape(a)[0]:     # NumPy swaps, and reverses the result
         return correlate(v, a, mode)[::-1]
     return convolve(a, v[::-1], mode)
+
+
+@implements(np.interp)
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """Piecewise-linear interpolation with traced x, fp (and xp), the interval of each x
+    found again at every sweep: j = the number of xp <= x, as a sum of comparisons, and the
+    end points gathered at j with TakeOps.  Derivatives: the slope in x, the two weights in
+    fp.  Outside [xp[0], xp[-1]]: ``left``/``right`` (default fp[0], fp[-1]), as NumPy."""
+    if period is not None:
+        raise TracingError("np.interp(period=...) is not supported on traced arrays")
+    n = np.shape(xp)[0]
+    if np.ndim(xp) != 1 or np.shape(fp) != (n,) or n == 0:
+        raise ValueError("interp: xp and fp must be 1-D sequences of the same length")
+    xs = np.reshape(x, (-1,))
+    if n == 1:
+        y = fp[0] + 0.0 * xs
+    else:
+        below = np.where(xs[:, None] >= (xp[None, :] if _traced(xp) else
+                                         np.asarray(xp)[None, :]), 1.0, 0.0)
+        j = np.clip(np.sum(below, axis=1), 1.0, n - 1.0)    # the interval [j - 1, j]
+        x0, x1 = _take_flat(xp, j - 1.0), _take_flat(xp, j)
+        f0, f1 = _take_flat(fp, j - 1.0), _take_flat(fp, j)
+        y = f0 + (xs - x0) * ((f1 - f0) / (x1 - x0))
+    lo = fp[0] if left is None else left
+    hi = fp[-1] if right is None else right
+    y = np.where(xs < xp[0], lo, np.where(xs > xp[-1], hi, y))
+    y = np.where(xs == xp[-1], fp[-1], y)
+    return np.reshape(y, np.shape(x))

@@ -289,23 +289,67 @@ def _matrix_norm(x, ord, axes):
 # ---- einsum ------------------------------------------------------------------------------
 @implements(np.einsum)
 def einsum(subscripts, *operands, optimize=False):
-    """One- and two-operand ``np.einsum`` as diagonals, sums, transposes and one matrix product.
+    """``np.einsum`` on traced arrays: any number of operands, ``...`` broadcasting dimensions
+    (of equal sizes), explicit or implicit output.  More than two operands are contracted
+    pairwise in the order ``np.einsum_path`` (greedy) chooses; each pairwise contraction is
+    diagonals, sums, transposes and one matrix product (``_einsum2``)."""
+    if not isinstance(subscripts, str):
+        raise TypeError("np.einsum on traced arrays takes a subscripts string")
+    subscripts = _expand_ellipsis(subscripts.replace(" ", ""), operands)
+    ins, arrow, out = subscripts.partition("->")
+    terms = ins.split(",")
+    if len(terms) != len(operands):
+        raise ValueError(f"einsum: {len(terms)} subscripts for {len(operands)} operands")
+    if not arrow:
+        letters = "".join(terms)
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    if len(operands) <= 2:
+        return _einsum2(f"{ins}->{out}", *operands)
+    path, _ = np.einsum_path(f"{ins}->{out}", *[np.empty(np.shape(o)) for o in operands],
+                             optimize="greedy")
+    terms, ops = list(terms), list(operands)
+    for step in path[1:]:
+        picked = [(terms.pop(i), ops.pop(i)) for i in sorted(step, reverse=True)]
+        keep = set("".join(terms)) | set(out)
+        seen = "".join(t for t, _ in picked)
+        new = "".join(dict.fromkeys(c for c in seen if c in keep))
+        terms.append(new)
+        ops.append(_einsum2(",".join(t for t, _ in picked) + "->" + new,
+                            *[o for _, o in picked]))
+    return _einsum2(f"{terms[0]}->{out}", ops[0])
+
+
+def _expand_ellipsis(subscripts, operands):
+    """Subscripts with each ``...`` replaced by letters of their own (right-aligned across
+    operands, as NumPy broadcasts them)."""
+    if "..." not in subscripts:
+        return subscripts
+    ins, arrow, out = subscripts.partition("->")
+    terms = ins.split(",")
+    free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in subscripts]
+    widths = [np.ndim(x) - (len(t) - 3) if "..." in t else 0 for t, x in zip(terms, operands)]
+    most = max(widths, default=0)
+    ell = "".join(free[:most])
+    terms = [t.replace("...", ell[most - w:]) for t, w in zip(terms, widths)]
+    if arrow:
+        out = out.replace("...", ell)
+    else:
+        letters = "".join(t for t in terms)
+        rest = "".join(sorted(c for c in set(letters) if letters.count(c) == 1 and c not in ell))
+        out, arrow = ell + rest, "->"
+    return ",".join(terms) + arrow + out
+
+
+def _einsum2(subscripts, *operands):
+    """One- and two-operand einsum as diagonals, sums, transposes and one matrix product.
 
     Letters repeated within an operand take its diagonal, letters only one operand has and
     the output lacks are summed first, shared letters the output lacks are contracted by
     MatMulOp, shared letters the output keeps are batch dimensions (a batch of dot products
     or matrix-vector products is a product and a sum instead of many small MatMulOps).
     """
-    if not isinstance(subscripts, str) or "..." in subscripts or len(operands) not in (1, 2):
-        raise TypeError("np.einsum on traced arrays takes a subscripts string (no '...') and "
-                        "one or two operands")
-    ins, _, out = subscripts.replace(" ", "").partition("->")
+    ins, _, out = subscripts.partition("->")
     terms = ins.split(",")
-    if len(terms) != len(operands):
-        raise ValueError(f"einsum: {len(terms)} subscripts for {len(operands)} operands")
-    if "->" not in subscripts:
-        letters = "".join(terms)
-        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
     missing = [c for c in out if c not in ins]
     if missing or len(set(out)) != len(out):
         raise ValueError(f"einsum: output subscript {''.join(missing) or out!r} "
