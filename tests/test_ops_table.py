@@ -925,6 +925,15 @@ BLOCK_CASES = {
         Case("pinv", lambda x: np.linalg.pinv(x.reshape(3, 2)), _rand(6, 104)),
         Case("lstsq", lambda x: np.linalg.lstsq(x[:6].reshape(3, 2), x[6:])[0], _rand(9, 105)),
     ],
+    "QrOp": [
+        Case("tall", lambda x: np.concatenate([np.ravel(v) for v in np.linalg.qr(x.reshape(3, 2))]),
+             _rand(6, 110)),
+        Case("square", lambda x: np.linalg.qr(_mat(x))[0] @ np.linalg.qr(_mat(x), mode="r"),
+             _wellcond(3, 111)),
+        Case("logdet-by-r", lambda x: np.sum(np.log(np.abs(np.diagonal(
+            np.linalg.qr(_mat(x))[1])))), _wellcond(3, 112)),
+        Case("batched", lambda x: np.linalg.qr(x.reshape(2, 2, 2))[1], _rand(8, 113)),
+    ],
     "ExpmOp": [
         Case("3x3", lambda x: numtape.scipy.linalg.expm(_mat(x)), 0.5 * _rand(9, 70)),
         Case("large-norm", lambda x: numtape.scipy.linalg.expm(3.0 * _mat(x)), _rand(9, 71)),

@@ -11,6 +11,7 @@ SlogdetOp               (n,)            A (n,n) -> (sign, log|det|)   A' = y'_1 
 ExpmOp                  (n,)            A (n,n) -> expm(A)            A' = L(A^T, Y') (Frechet)
 EighOp                  (n,)            A (n,n) -> (w, V)             A' = V (w' + F o V^T V') V^T
 SvdOp                   (m, n)          A (m,n) -> (U, s, Vt)         Townsend 2016 (below)
+QrOp                    (m, n), m >= n  A (m,n) -> (Q, R)             (Q' + Q sym(M)) R^-T
 ======================  ==============  ============================  ======================
 
 ``TriSolveOp`` solves op(T) X = B with T the lower (``lo`` = 1) or upper triangle of A (the
@@ -503,3 +504,50 @@ def _svd_adjoint(U, s, Vt, gU, gs, gVt, m, nn, k, recording):
 
 
 block_op("SvdOp", 1, 2, svd_forward, None, svd_tangent, svd_vjp, _sizes_svd, host=True)
+
+
+# ---- QrOp: reduced QR of a tall matrix ---------------------------------------------------------
+# A (m, n), m >= n, = Q (m, n) R (n, n).  With C = Q^T dA R^-1 and W = tril(C, -1) - its
+# transpose: dR = (C - W) R, dQ = dA R^-1 - Q (C - W).  Reverse: M = R R'^T - Q'^T Q,
+# A' = (Q' + Q sym(M)) R^-T with sym(M) the symmetric matrix of M's lower triangle.
+def _sizes_qr(params):
+    m, n = params
+    return [m * n], m * n + n * n
+
+
+def qr_forward(val, o, n, args, p, iargs, q, f, work):
+    m, k = int(iargs[q]), int(iargs[q + 1])
+    Q, R = np.linalg.qr(_mat(val, args[p], m, k), mode="reduced")
+    val[o:o + m * k] = Q.ravel()
+    val[o + m * k:o + n] = R.ravel()
+
+
+def qr_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    m, k, a = int(iargs[q]), int(iargs[q + 1]), int(args[p])
+    Q, R = _mat(val, o, m, k), _mat(val, o + m * k, k, k)
+    for t in range(tan.shape[0]):
+        dA = tan[t, a:a + m * k].reshape(m, k)
+        dAR = la.solve_triangular(R, dA.T, trans=1, lower=False, check_finite=False).T
+        C = Q.T @ dAR
+        L = np.tril(C, -1)
+        U = C - (L - L.T)
+        tan[t, o:o + m * k] = (dAR - Q @ U).ravel()
+        tan[t, o + m * k:o + n] = (U @ R).ravel()
+
+
+def qr_vjp(g, xs, y, params):
+    m, k = (int(v) for v in params)
+    Q, R = y[:m * k].reshape(m, k), y[m * k:].reshape(k, k)
+    lead = g.shape[:-1]
+    gQ = g[..., :m * k].reshape(lead + (m, k))
+    gR = g[..., m * k:].reshape(lead + (k, k))
+    M = R @ _T(gR) - _T(gQ) @ Q
+    low = np.tril(np.ones((k, k)), -1)
+    sym = low * M + _T(low * M) + np.eye(k) * M
+    B = gQ + Q @ sym
+    # B R^-T: solve R X^T = B^T for each seed
+    X = _solve_triangular(R, _T(B), lower=False)
+    return [np.reshape(_T(X), lead + (m * k,))]
+
+
+block_op("QrOp", 1, 2, qr_forward, None, qr_tangent, qr_vjp, _sizes_qr, host=True)

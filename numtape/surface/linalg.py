@@ -26,8 +26,8 @@ from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
 
-__all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "lstsq", "norm", "pinv", "slogdet",
-           "solve", "solve_triangular", "svd", "svdvals"]
+__all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "lstsq", "norm", "pinv", "qr",
+           "slogdet", "solve", "solve_triangular", "svd", "svdvals"]
 
 
 def named(name):
@@ -510,3 +510,33 @@ def lstsq(a, b, rcond=None):
     rank = np.sum(np.where(s > rcond * np.max(s), 1.0, 0.0))
     resid = np.sum((b - a @ x) ** 2, axis=0) if m > n else np.zeros(0)
     return x, np.reshape(resid, (-1,)), rank, s
+
+
+# ---- QR ------------------------------------------------------------------------------------------
+_QR = type(np.linalg.qr(np.eye(1)))   # NumPy's named result (a tuple before 2.0)
+
+
+def _qr2(a):
+    m, n = np.shape(a)
+    y = record_block("QrOp", (a,), (m, n), (m * n + n * n,))
+    return np.reshape(y[:m * n], (m, n)), np.reshape(y[m * n:], (n, n))
+
+
+@implements(np.linalg.qr)
+def qr(a, mode="reduced"):
+    """Reduced QR of tall (m >= n) traced matrices, batched (one QrOp each); derivatives where
+    R is invertible.  mode "r" gives R; "complete" and wide matrices need a basis completion,
+    which has no derivative, and raise TracingError."""
+    if not _traced(a):
+        return np.linalg.qr(a, mode=mode)
+    if np.ndim(a) < 2:
+        raise np.linalg.LinAlgError("qr needs an array of at least two dimensions")
+    m, n = np.shape(a)[-2:]
+    if mode not in ("reduced", "r") or m < n:
+        raise TracingError("np.linalg.qr of traced values: mode 'reduced' or 'r' of a matrix "
+                           "with at least as many rows as columns (a completed basis has no "
+                           "derivative)")
+    Q, R = _batched(_qr2, a)
+    if mode == "r":
+        return R
+    return (Q, R) if _QR is tuple else _QR(Q, R)

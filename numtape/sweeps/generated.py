@@ -19,8 +19,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "5d5025ba399753c3"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
+TABLE_HASH = "7550c38de925dbcf"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -3851,15 +3851,15 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 103:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # TakeOp, numtape/ops/order.py:165
+    elif code == 105:  # TakeOp, numtape/ops/order.py:165
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 105:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -4890,15 +4890,15 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 103:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # TakeOp, numtape/ops/order.py:165
+    elif code == 105:  # TakeOp, numtape/ops/order.py:165
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 105:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6638,15 +6638,15 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 103:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # TakeOp, numtape/ops/order.py:165
+    elif code == 105:  # TakeOp, numtape/ops/order.py:165
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 105:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
