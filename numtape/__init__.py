@@ -18,6 +18,7 @@ from numtape.trace.make import MakeTape, make_tape
 from numtape.surface import functions as _functions  # noqa: F401  (registers NumPy functions)
 from numtape.surface import composed as _composed  # noqa: F401  (registers functions)
 from numtape.surface import order as _order  # noqa: F401  (registers functions)
+from numtape.surface import fft as _fft  # noqa: F401  (registers functions)
 from numtape.surface import linalg
 from numtape.surface.functions import logsumexp, zeros
 from numtape.surface.special import polygamma

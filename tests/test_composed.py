@@ -125,6 +125,17 @@ COMPOSED = {
                                              x[:4]), V),
     "interp-traced-all": (lambda x: np.interp(x[4:], np.array([-2.0, 0.1, 1.9]), x[1:4] ** 2,
                                               left=0.5), V),
+    "fft-abs": (lambda x: np.abs(np.fft.fft(x)), V),
+    "fft-n-norm": (lambda x: np.real(np.fft.fft(x, n=8, norm="ortho"))
+                   + np.imag(np.fft.fft(x, n=8)), V),
+    "ifft-complex": (lambda x: np.real(np.fft.ifft(x + 1j * x[::-1], n=4)), V),
+    "rfft-irfft": (lambda x: np.fft.irfft(np.fft.rfft(x) * np.array([1, 2, 3, 4.0])), V),
+    "irfft-odd-n": (lambda x: np.fft.irfft(x[:3] + 1j * x[3:], n=5, norm="forward"), V),
+    "fft2-shift": (lambda x: np.abs(np.fft.fftshift(np.fft.fft2(x))), S),
+    "ifftn-axes": (lambda x: np.imag(np.fft.ifftn(x * (1 + 2j), axes=[0])), S),
+    "rfft2-irfft2": (lambda x: np.fft.irfft2(np.fft.rfft2(x), s=(3, 3)), S),
+    "rfftn-abs": (lambda x: np.abs(np.fft.rfftn(x)), S),
+    "ifftshift": (lambda x: np.fft.ifftshift(x, axes=1), S),
     "floordiv-divmod": (lambda x: x // 0.7 + 2.5 // x + np.floor_divide(x, -0.3) * x
                         + divmod(x, 1.1)[0] + divmod(x, 1.1)[1] + 3.0 % x, PIECEWISE),
 }
