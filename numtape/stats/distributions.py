@@ -1,14 +1,18 @@
 """``nt.distributions``: ``scipy.stats``' names and signatures for model code.
 
-``import numtape as nt`` then ``nt.distributions.norm.logpdf(x, loc, scale)`` where the model
-had ``scipy.stats.norm.logpdf(x, loc, scale)``: every argument may be traced, a NumPy array or
-a number, broadcasting as NumPy does.  Each formula is written once with NumPy and
+``import numtape.stats.distributions as stats`` (or ``nt.distributions``) where the model had
+``import scipy.stats as stats``: ``stats.norm.logpdf(x, loc, scale)`` and the rest keep their
+SciPy names, parameters and defaults, and every argument may be traced, a NumPy array or a
+number, broadcasting as NumPy does.  Each formula is written once with NumPy and
 ``scipy.special`` ufuncs, so the same line computes numbers on plain arrays (equal to SciPy's
 to a few ulps) and records ops on traced ones.  Log-densities are formed in log space
-(``xlogy``, ``xlog1py``, ``log1p``, ``log_ndtr``, ``gammaln``, ``betaln``), never as the log
-of a density, so they stay finite and accurate in the tails.  Outside the support a
-log-density is -inf (as in SciPy), chosen by ``np.where``, so its derivative there is zero and
-the branch not taken never leaks NaN into gradients.
+(``xlogy``, ``xlog1py``, ``log1p``, ``log_ndtr``, ``log_expit``, ``gammaln``, ``betaln``),
+never as the log of a density, so they stay finite and accurate in the tails.  As in SciPy, a
+point outside the support (or a non-integer count) gives -inf, and an invalid parameter
+(``scale <= 0``, ``p > 1`` ...) or a NaN argument gives NaN.  Both are chosen by ``np.where``,
+whose derivative is zero on the branch not taken (and each branch is fed arguments at which
+it is finite); a condition on plain data that picks one side everywhere records nothing, so
+a tape over data inside the support holds no selects.
 """
 from __future__ import annotations
 
@@ -19,30 +23,77 @@ from numtape.surface.linalg import solve_triangular
 
 _LOG_2PI = float(np.log(2.0 * np.pi))
 _LOG_PI = float(np.log(np.pi))
+_LOG2 = float(np.log(2.0))
 
 
-def _support(cond, value):
-    """``value`` where ``cond`` holds, -inf elsewhere."""
-    return np.where(cond, value, -np.inf)
+def _checked(value, *valid):
+    """``value`` where every parameter condition in ``valid`` holds, NaN (SciPy's bad value)
+    elsewhere.  A plain condition that holds everywhere records nothing; a 0-d plain result
+    comes back as a NumPy scalar, as SciPy returns it."""
+    cond = None
+    for c in valid:
+        if isinstance(c, (bool, np.bool_, np.ndarray)) and np.all(c):
+            continue
+        cond = c if cond is None else np.logical_and(cond, c)
+    out = value if cond is None else _where(cond, value, np.nan)
+    if isinstance(out, (float, np.floating, np.ndarray)) and np.ndim(out) == 0:
+        return np.float64(out)
+    return out
+
+
+def _shape(v):
+    return v.shape if hasattr(v, "shape") else np.shape(v)
+
+
+def _where(cond, a, b):
+    """``np.where(cond, a, b)``, recording nothing when a plain ``cond`` (one on data, not on
+    traced values) takes one side everywhere and that side already has the result's shape."""
+    if isinstance(cond, (bool, np.bool_, np.ndarray)):
+        pick = a if np.all(cond) else b if not np.any(cond) else None
+        if pick is not None and _shape(pick) == np.broadcast_shapes(
+                np.shape(cond), _shape(a), _shape(b)):
+            return pick
+    return np.where(cond, a, b)
+
+
+def _outside(cond, value, fill=-np.inf):
+    """``fill`` where ``cond`` (outside the support: phrased so that NaN is never outside, and
+    a NaN argument keeps its NaN), ``value`` elsewhere."""
+    return _where(cond, fill, value)
+
+
+def _non_integer(k):
+    """True at finite non-integers (False at NaN, so NaN counts stay NaN)."""
+    return np.floor(k) < k
 
 
 def _log1mexp(w):
     """log(1 - exp(-w)) for w > 0, accurate at both ends (Maechler's switch at log 2); each
-    branch is evaluated only where it is finite."""
-    big = np.maximum(w, 0.6931471805599453)
-    small = np.minimum(np.maximum(w, 1e-300), 0.6931471805599453)
-    return np.where(w > 0.6931471805599453, np.log1p(-np.exp(-big)), np.log(-np.expm1(-small)))
+    branch sees only arguments where it is finite."""
+    right = w > _LOG2
+    big = _where(right, w, _LOG2)
+    small = _where(right, _LOG2, w)
+    return _where(right, np.log1p(-np.exp(-big)), np.log(-np.expm1(-small)))
+
+
+def _log1mexp_of_log(lw):
+    """log(1 - exp(-exp(lw))): ``_log1mexp`` of w = exp(lw), continued below lw = -30 by
+    lw - w/2 (error w^2/24), which stays right where w itself underflows."""
+    tiny = lw < -30.0
+    w = np.exp(lw)
+    return _where(tiny, lw - 0.5 * w, _log1mexp(_where(tiny, 1.0, w)))
 
 
 def _half_gamma_ratio(v):
     """The log of G(v + 1/2) / G(v): for v >= 100 its asymptotic series (the two log-gammas
     would cancel to about |log G(v)| * eps), else the difference itself."""
-    big = np.maximum(v, 100.0)
+    large = v >= 100.0
+    big = _where(large, v, 100.0)
     w = 1.0 / big
     w2 = w * w
     series = 0.5 * np.log(big) + w * (-1 / 8 + w2 * (1 / 192 + w2 * (-1 / 640 + w2 * 17 / 14336)))
-    small = np.minimum(v, 100.0)
-    return np.where(v >= 100.0, series, sc.gammaln(small + 0.5) - sc.gammaln(small))
+    small = _where(large, 100.0, v)
+    return _where(large, series, sc.gammaln(small + 0.5) - sc.gammaln(small))
 
 
 def _z(x, loc, scale):
@@ -57,6 +108,8 @@ class _Continuous:
 
 
 class _Discrete:
+    """pmf = exp(logpmf); subclasses define logpmf."""
+
     def pmf(self, k, *args, **kwargs):
         return np.exp(self.logpmf(k, *args, **kwargs))
 
@@ -66,22 +119,22 @@ class norm_gen(_Continuous):
 
     def logpdf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return -0.5 * z * z - np.log(scale) - 0.5 * _LOG_2PI
+        return _checked(-0.5 * z * z - np.log(scale) - 0.5 * _LOG_2PI, scale > 0)
 
     def logcdf(self, x, loc=0.0, scale=1.0):
-        return sc.log_ndtr(_z(x, loc, scale))
+        return _checked(sc.log_ndtr(_z(x, loc, scale)), scale > 0)
 
     def cdf(self, x, loc=0.0, scale=1.0):
-        return sc.ndtr(_z(x, loc, scale))
+        return _checked(sc.ndtr(_z(x, loc, scale)), scale > 0)
 
     def logsf(self, x, loc=0.0, scale=1.0):
-        return sc.log_ndtr(-_z(x, loc, scale))
+        return _checked(sc.log_ndtr(-_z(x, loc, scale)), scale > 0)
 
     def sf(self, x, loc=0.0, scale=1.0):
-        return sc.ndtr(-_z(x, loc, scale))
+        return _checked(sc.ndtr(-_z(x, loc, scale)), scale > 0)
 
     def ppf(self, q, loc=0.0, scale=1.0):
-        return loc + scale * sc.ndtri(q)
+        return _checked(loc + scale * sc.ndtri(q), scale > 0)
 
 
 class poisson_gen(_Discrete):
@@ -89,16 +142,19 @@ class poisson_gen(_Discrete):
 
     def logpmf(self, k, mu, loc=0.0):
         k = k - loc
-        return _support(k >= 0, sc.xlogy(k, mu) - mu - sc.gammaln(k + 1.0))
+        return _checked(_outside((k < 0) | _non_integer(k),
+                                 sc.xlogy(k, mu) - mu - sc.gammaln(k + 1.0)), mu >= 0)
 
 
 class binom_gen(_Discrete):
-    """Binomial(n, p)."""
+    """Binomial(n, p), k shifted by loc."""
 
     def logpmf(self, k, n, p, loc=0.0):
         k = k - loc
         comb = sc.gammaln(n + 1.0) - sc.gammaln(k + 1.0) - sc.gammaln(n - k + 1.0)
-        return _support((k >= 0) & (k <= n), comb + sc.xlogy(k, p) + sc.xlog1py(n - k, -p))
+        return _checked(_outside((k < 0) | (k > n) | _non_integer(k),
+                                 comb + sc.xlogy(k, p) + sc.xlog1py(n - k, -p)),
+                        n >= 0, np.floor(n) == n, p >= 0, p <= 1)
 
 
 class nbinom_gen(_Discrete):
@@ -106,26 +162,46 @@ class nbinom_gen(_Discrete):
 
     def logpmf(self, k, n, p, loc=0.0):
         k = k - loc
-        return _support(k >= 0, _log_choose_nb(k, n) + n * np.log(p) + sc.xlog1py(k, -p))
+        return _checked(_outside((k < 0) | _non_integer(k),
+                                 _log_choose_nb(k, n) + n * np.log(p) + sc.xlog1py(k, -p)),
+                        n > 0, p > 0, p <= 1)
 
 
 def nbinom2_logpmf(k, mu, size):
-    """Negative binomial with mean ``mu`` and variance mu + mu^2 / size (TMB's ``dnbinom2``,
-    R's ``dnbinom(k, size = size, mu = mu)``): SciPy's nbinom with n = size,
-    p = size / (size + mu), written so that a large ``size`` tends to the Poisson smoothly
-    (log p = -log1p(mu / size), no cancellation)."""
-    log_p = -np.log1p(mu / size)                       # log(size / (size + mu))
-    log_q = np.log(mu) - np.log(size + mu)             # log(mu / (size + mu))
-    return _support(k >= 0, _log_choose_nb(k, size) + size * log_p
-                    + np.where(k > 0, k * log_q, 0.0))
+    """Negative binomial with mean ``mu`` and variance mu + mu^2 / size.
+
+    TMB's ``dnbinom2`` and R's ``dnbinom(k, size = size, mu = mu)``: SciPy's nbinom with
+    n = size, p = size / (size + mu), written so that a large ``size`` tends to the Poisson
+    smoothly (log p = -log1p(mu / size), no cancellation; the binomial coefficient through
+    ``betaln``).  -inf at negative or non-integer k, NaN unless mu >= 0 and size > 0.
+
+    Parameters
+    ----------
+    k : array_like
+        Counts.
+    mu : array_like
+        Mean.
+    size : array_like
+        Dispersion (R's ``size``, SciPy's ``n``); the Poisson is the limit size -> inf.
+
+    Returns
+    -------
+    array_like
+        The log-probabilities, broadcast over the arguments.
+    """
+    return _checked(_outside((k < 0) | _non_integer(k),
+                             _log_choose_nb(k, size) - size * np.log1p(mu / size)
+                             + sc.xlogy(k, mu) - sc.xlogy(k, size + mu)),
+                    mu >= 0, size > 0)
 
 
 def _log_choose_nb(k, n):
     """The log of G(n + k) / (G(n) k!) as -log k - betaln(n, k) (k > 0; 0 at k = 0): the
     log-gamma difference would cancel to |log G(n)| * eps at large n (1e-5 relative at
     n = 1e12), betaln does not."""
-    kp = np.where(k > 0, k, 1.0)
-    return np.where(k > 0, -np.log(kp) - sc.betaln(n, kp), 0.0)
+    pos = k > 0
+    kp = _where(pos, k, 1.0)
+    return _where(pos, -np.log(kp) - sc.betaln(n, kp), 0.0)
 
 
 class gamma_gen(_Continuous):
@@ -133,7 +209,9 @@ class gamma_gen(_Continuous):
 
     def logpdf(self, x, a, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return _support(z >= 0, sc.xlogy(a - 1.0, z) - z - sc.gammaln(a) - np.log(scale))
+        zs = _where(z < 0, 0.0, z)
+        return _checked(_outside(z < 0, sc.xlogy(a - 1.0, zs) - zs - sc.gammaln(a)
+                                 - np.log(scale)), a > 0, scale > 0)
 
 
 class beta_gen(_Continuous):
@@ -141,9 +219,12 @@ class beta_gen(_Continuous):
 
     def logpdf(self, x, a, b, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return _support((z >= 0) & (z <= 1),
-                        sc.xlogy(a - 1.0, z) + sc.xlog1py(b - 1.0, -z) - sc.betaln(a, b)
-                        - np.log(scale))
+        out = (z < 0) | (z > 1)
+        zs = _where(out, 0.5, z)
+        return _checked(_outside(out,
+                                 sc.xlogy(a - 1.0, zs) + sc.xlog1py(b - 1.0, -zs)
+                                 - sc.betaln(a, b) - np.log(scale)),
+                        a > 0, b > 0, scale > 0)
 
 
 class expon_gen(_Continuous):
@@ -151,46 +232,54 @@ class expon_gen(_Continuous):
 
     def logpdf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return _support(z >= 0, -z - np.log(scale))
+        return _checked(_outside(z < 0, -z - np.log(scale)), scale > 0)
 
     def cdf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return np.where(z > 0, -np.expm1(-np.maximum(z, 0.0)), 0.0)
+        return _checked(-np.expm1(-_where(z < 0, 0.0, z)), scale > 0)
 
     def logcdf(self, x, loc=0.0, scale=1.0):
-        return _support(_z(x, loc, scale) > 0, _log1mexp(_z(x, loc, scale)))
+        z = _z(x, loc, scale)
+        return _checked(_outside(z <= 0, _log1mexp(_where(z <= 0, 1.0, z))), scale > 0)
 
     def logsf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return np.where(z > 0, -z, 0.0)
+        return _checked(-_where(z < 0, 0.0, z), scale > 0)
 
 
 class lognorm_gen(_Continuous):
     """Log-normal with shape s (sd of the log), loc and scale (exp of the log's mean)."""
 
-    def logpdf(self, x, s, loc=0.0, scale=1.0):
+    def _log_z(self, x, loc, scale):
         z = _z(x, loc, scale)
-        zp = np.where(z > 0, z, 1.0)
-        lz = np.log(zp)
-        return _support(z > 0, -0.5 * (lz / s) ** 2 - lz - np.log(s) - np.log(scale)
-                        - 0.5 * _LOG_2PI)
+        return z, np.log(_where(z <= 0, 1.0, z))
+
+    def logpdf(self, x, s, loc=0.0, scale=1.0):
+        z, lz = self._log_z(x, loc, scale)
+        u = lz / s
+        return _checked(_outside(z <= 0, -0.5 * u * u - lz - np.log(s) - np.log(scale)
+                                 - 0.5 * _LOG_2PI), s > 0, scale > 0)
 
     def cdf(self, x, s, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return np.where(z > 0, sc.ndtr(np.log(np.where(z > 0, z, 1.0)) / s), 0.0)
+        z, lz = self._log_z(x, loc, scale)
+        return _checked(_outside(z <= 0, sc.ndtr(lz / s), 0.0), s > 0, scale > 0)
 
     def logcdf(self, x, s, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return _support(z > 0, sc.log_ndtr(np.log(np.where(z > 0, z, 1.0)) / s))
+        z, lz = self._log_z(x, loc, scale)
+        return _checked(_outside(z <= 0, sc.log_ndtr(lz / s)), s > 0, scale > 0)
 
 
 class t_gen(_Continuous):
-    """Student's t with df degrees of freedom, loc and scale."""
+    """Student's t with df degrees of freedom, loc and scale (the normal at df = inf)."""
 
     def logpdf(self, x, df, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return (_half_gamma_ratio(0.5 * df) - 0.5 * (np.log(df) + _LOG_PI) - np.log(scale)
-                - 0.5 * (df + 1.0) * np.log1p(z * z / df))
+        normal = df == np.inf
+        d = _where(normal, 1.0, df)
+        lt = (_half_gamma_ratio(0.5 * d) - 0.5 * (np.log(d) + _LOG_PI)
+              - 0.5 * (d + 1.0) * np.log1p(z * z / d))
+        return _checked(_where(normal, -0.5 * z * z - 0.5 * _LOG_2PI, lt) - np.log(scale),
+                        df > 0, scale > 0)
 
 
 class cauchy_gen(_Continuous):
@@ -198,85 +287,118 @@ class cauchy_gen(_Continuous):
 
     def logpdf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return -_LOG_PI - np.log(scale) - np.log1p(z * z)
+        # log(1 + z^2) as 2 log hypot(1, z): no overflow at |z| > 1e154 (absolute error an ulp)
+        return _checked(-_LOG_PI - np.log(scale) - 2.0 * np.log(np.hypot(1.0, z)), scale > 0)
 
     def cdf(self, x, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        # left tail: F = arctan(-1/z)/pi for z < 0 (0.5 + arctan(z)/pi would cancel)
-        left = np.arctan(-1.0 / np.where(z < 0, z, -1.0)) / np.pi
-        return np.where(z < 0, left, 0.5 + np.arctan(np.maximum(z, 0.0)) / np.pi)
+        # arctan2(1, -z) / pi: no cancellation in the left tail (0.5 + arctan(z)/pi would)
+        return _checked(np.arctan2(1.0, -_z(x, loc, scale)) / np.pi, scale > 0)
 
     def logcdf(self, x, loc=0.0, scale=1.0):
-        return np.log(self.cdf(x, loc, scale))
+        # left of 0 the log of the cdf, right of it log1p(-sf): accurate in both tails
+        z = _z(x, loc, scale)
+        return _checked(_where(z < 0, np.log(np.arctan2(1.0, -z) / np.pi),
+                                 np.log1p(-np.arctan2(1.0, z) / np.pi)), scale > 0)
 
 
 class logistic_gen(_Continuous):
     """Logistic with loc and scale."""
 
     def logpdf(self, x, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return -z - 2.0 * np.logaddexp(0.0, -z) - np.log(scale)
+        y = -np.abs(_z(x, loc, scale))
+        return _checked(y - 2.0 * np.log1p(np.exp(y)) - np.log(scale), scale > 0)
 
     def cdf(self, x, loc=0.0, scale=1.0):
-        return sc.expit(_z(x, loc, scale))
+        return _checked(sc.expit(_z(x, loc, scale)), scale > 0)
 
     def logcdf(self, x, loc=0.0, scale=1.0):
-        return -np.logaddexp(0.0, -_z(x, loc, scale))
+        return _checked(sc.log_expit(_z(x, loc, scale)), scale > 0)
 
     def logsf(self, x, loc=0.0, scale=1.0):
-        return -np.logaddexp(0.0, _z(x, loc, scale))
+        return _checked(sc.log_expit(-_z(x, loc, scale)), scale > 0)
 
 
 class weibull_min_gen(_Continuous):
     """Weibull with shape c, loc and scale."""
 
-    def logpdf(self, x, c, loc=0.0, scale=1.0):
+    def _parts(self, x, c, loc, scale):
+        """z, c log z and z^c (0 for z <= 0, NaN kept)."""
         z = _z(x, loc, scale)
-        zp = np.where(z > 0, z, 1.0)
-        return _support(z >= 0, np.log(c) + sc.xlogy(c - 1.0, z)
-                        - np.where(z > 0, zp ** c, 0.0) - np.log(scale))
+        out = z <= 0
+        clz = c * np.log(_where(out, 1.0, z))
+        return z, clz, _where(out, 0.0, np.exp(clz))
+
+    def logpdf(self, x, c, loc=0.0, scale=1.0):
+        z, _, zc = self._parts(x, c, loc, scale)
+        return _checked(_outside(z < 0, np.log(c) + sc.xlogy(c - 1.0, _where(z < 0, 0.0, z)) - zc
+                                 - np.log(scale)), c > 0, scale > 0)
 
     def cdf(self, x, c, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return np.where(z > 0, -np.expm1(-np.where(z > 0, z, 1.0) ** c), 0.0)
+        return _checked(-np.expm1(-self._parts(x, c, loc, scale)[2]), c > 0, scale > 0)
 
     def logsf(self, x, c, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return np.where(z > 0, -np.where(z > 0, z, 1.0) ** c, 0.0)
+        return _checked(-self._parts(x, c, loc, scale)[2], c > 0, scale > 0)
 
     def logcdf(self, x, c, loc=0.0, scale=1.0):
-        z = _z(x, loc, scale)
-        return _support(z > 0, _log1mexp(np.where(z > 0, z, 1.0) ** c))
+        z, clz, _ = self._parts(x, c, loc, scale)
+        return _checked(_outside(z <= 0, _log1mexp_of_log(clz)), c > 0, scale > 0)
+
+
+def _plain(v):
+    """A non-traced argument as a float array (traced ones pass unchanged)."""
+    return np.asarray(v, dtype=np.float64) if not hasattr(v, "shape") or isinstance(
+        v, np.ndarray) else v
 
 
 class multivariate_normal_gen:
     """Multivariate normal: ``logpdf(x, mean, cov)`` through the Cholesky factor of cov, or
-    ``logpdf_chol(x, mean, chol)`` from a lower Cholesky factor (no covariance formed).  x has
-    shape (d,) (a scalar result) or (N, d) (one value per row)."""
+    ``logpdf_chol(x, mean, chol)`` from a lower Cholesky factor (no covariance formed).
+
+    The dimension and the shapes follow SciPy: d is cov's (or chol's) order, else mean's
+    length, else 1; x of shape (d,) gives a scalar and (..., d) one value per point; a 1-D x
+    with d = 1 holds N points; size-1 axes of the result are squeezed, as SciPy does.  A
+    scalar cov means cov * I, a vector the diagonal.  mean may also be (..., d), broadcast
+    against x.
+    """
 
     def logpdf(self, x, mean=None, cov=1.0):
-        x = x if hasattr(x, "ndim") else np.asarray(x, dtype=np.float64)
-        d = x.shape[-1]
-        cov = cov if hasattr(cov, "ndim") else np.asarray(cov, dtype=np.float64)
+        cov = _plain(cov)
+        mean = None if mean is None else _plain(mean)
+        d = self._dim(mean, cov)
         if cov.ndim == 0:
             cov = cov * np.eye(d)
         elif cov.ndim == 1:
-            cov = np.diag(cov)
+            cov = np.diag(cov) if cov.shape[0] == d else cov * np.eye(d)
         return self.logpdf_chol(x, mean, np.linalg.cholesky(cov))
 
     def logpdf_chol(self, x, mean, chol):
-        x = x if hasattr(x, "ndim") else np.asarray(x, dtype=np.float64)
-        d = x.shape[-1]
-        r = x if mean is None else x - mean
+        chol = _plain(chol)
+        d = chol.shape[-1]
+        x = _plain(x)
+        if x.ndim == 0:
+            x = np.reshape(x, (1,))
+        if x.ndim == 1:
+            x = np.reshape(x, (-1, 1) if d == 1 else (1, d))
+        r = x if mean is None else x - _plain(mean)
+        shape = r.shape[:-1]
         R = np.reshape(r, (-1, d))
-        W = solve_triangular(chol, R.T, lower=True)       # L^-1 (x - mean), a column per row
+        W = solve_triangular(chol, R.T, lower=True)       # L^-1 (x - mean), a column per point
         quad = np.sum(W * W, axis=0)
-        logdet = np.sum(np.log(np.diag(chol)))
+        logdet = np.sum(np.log(np.abs(np.diag(chol))))   # |L_ii|: any factor of cov = L L^T
         out = -0.5 * quad - logdet - 0.5 * d * _LOG_2PI
-        return out[0] if x.ndim == 1 else out
+        out = np.reshape(out, tuple(n for n in shape if n != 1))
+        return out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out
 
     def pdf(self, x, mean=None, cov=1.0):
         return np.exp(self.logpdf(x, mean, cov))
+
+    @staticmethod
+    def _dim(mean, cov):
+        if cov.ndim == 2:
+            return cov.shape[0]
+        if mean is not None and mean.ndim >= 1:
+            return mean.shape[-1]
+        return cov.shape[0] if cov.ndim == 1 else 1
 
 
 norm = norm_gen()
