@@ -121,6 +121,9 @@ DOMAINS = {
     "IvOp": (Choice((0.0, 0.5, 1.5, 3.0)), POS), "IveOp": (Choice((0.0, 0.5, 1.5, 3.0)), POS),
     "KvOp": (Choice((0.0, 0.5, 1.5, 3.0)), POS), "KveOp": (Choice((0.0, 0.5, 1.5, 3.0)), POS),
     "BoxcoxOp": (POS, U(-1.5, 1.5)), "InvBoxcoxOp": (U(0.1, 2.0), U(-0.3, 1.5)),
+    "GammaincOp": (U(0.5, 5.0), U(0.1, 8.0)), "GammainccOp": (U(0.5, 5.0), U(0.1, 8.0)),
+    "GammaincDOp": (Choice((0.0, 1.0, 2.0)), U(0.5, 5.0), U(0.1, 8.0)),
+    "GammaincDxOp": (Choice((0.0, 1.0, 2.0)), U(0.5, 5.0), U(0.1, 8.0)),
 }
 # kinked where the operands are equal: random points keep them >= GAP apart (ties: EDGES)
 SEPARATED = {"MaximumOp", "MinimumOp", "FmaxOp", "FminOp"}

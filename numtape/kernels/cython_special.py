@@ -38,6 +38,7 @@ TABLE = [
     ("kv", "__pyx_fuse_1kv", 2), ("kve", "__pyx_fuse_1kve", 2),
     ("boxcox", "boxcox", 2), ("inv_boxcox", "inv_boxcox", 2),
     ("log_expit", "__pyx_fuse_0log_expit", 1),
+    ("gammainc", "gammainc", 2), ("gammaincc", "gammaincc", 2),
 ]
 
 _c = {name: _bind(capi, nargs, name) for name, capi, nargs in TABLE}
@@ -46,6 +47,7 @@ _erfinv, _erfcinv = _c["erfinv"], _c["erfcinv"]
 _i0, _i0e, _i1, _i1e = _c["i0"], _c["i0e"], _c["i1"], _c["i1e"]
 _iv, _ive, _kv, _kve = _c["iv"], _c["ive"], _c["kv"], _c["kve"]
 _boxcox, _inv_boxcox, _log_expit = _c["boxcox"], _c["inv_boxcox"], _c["log_expit"]
+_gammainc, _gammaincc = _c["gammainc"], _c["gammaincc"]
 
 
 @jit
@@ -126,3 +128,13 @@ def inv_boxcox(y, lmbda):
 @jit
 def log_expit(x):
     return _log_expit(x, 0)
+
+
+@jit
+def gammainc(a, x):
+    return _gammainc(a, x, 0)
+
+
+@jit
+def gammaincc(a, x):
+    return _gammaincc(a, x, 0)

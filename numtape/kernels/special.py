@@ -314,5 +314,6 @@ def betaln(a, b):
 
 # SciPy's own C implementations, for the functions whose values numtape does not write itself
 from numtape.kernels.cython_special import (beta, boxcox, erfcinv, erfinv, gamma,  # noqa: E402,F401
-                                            i0, i0e, i1, i1e, inv_boxcox, iv, ive, kv, kve,
-                                            log_expit, loggamma)
+                                            gammainc, gammaincc, i0, i0e, i1, i1e, inv_boxcox,
+                                            iv, ive, kv, kve, log_expit, loggamma)
+from numtape.kernels.incgamma import gammainc_d, gammainc_dx  # noqa: E402,F401

@@ -4,6 +4,8 @@ import math
 import numpy as np
 import scipy.special as sc
 
+from numtape.kernels import special as _kernel_special
+
 LN2 = math.log(2.0)
 LN10 = math.log(10.0)
 
@@ -68,6 +70,17 @@ def _recording(name, op_name):
     return staticmethod(call)
 
 
+def _jet_function(name, op_name):
+    """A kernels/incgamma.py function of (order, a, x) for the formulas: recorded as
+    ``op_name`` on traced operands, the Numba kernel elementwise on numbers."""
+    def call(k, a, x):
+        t = traced(k, a, x)
+        if t is not None:
+            return t.__nt_elementwise__(op_name, k, a, x)
+        return np.vectorize(getattr(_kernel_special, name), otypes=[np.float64])(k, a, x)
+    return staticmethod(call)
+
+
 class _Special:
     """scipy.special as the formulas see it: ``polygamma`` and the Bessel functions of a given
     order able to record."""
@@ -75,6 +88,8 @@ class _Special:
     polygamma = staticmethod(polygamma)
     iv, ive = _recording("iv", "IvOp"), _recording("ive", "IveOp")
     kv, kve = _recording("kv", "KvOp"), _recording("kve", "KveOp")
+    gammainc_d = _jet_function("gammainc_d", "GammaincDOp")
+    gammainc_dx = _jet_function("gammainc_dx", "GammaincDxOp")
 
     def __getattr__(self, name):
         return getattr(sc, name)

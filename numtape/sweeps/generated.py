@@ -19,8 +19,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "7550c38de925dbcf"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
+TABLE_HASH = "bc7f685d8a37979d"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -1592,7 +1592,29 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.gammainc(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.gammainc(a, b)
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.gammaincc(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.gammaincc(a, b)
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2576,7 +2598,81 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.gammainc_d(1.0, a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(0.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.gammainc_d(1.0, a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(0.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -sc.gammainc_d(1.0, a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -sc.gammainc_dx(0.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -sc.gammainc_d(1.0, a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -sc.gammainc_dx(0.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3378,7 +3474,65 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = sc.gammainc_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.gammainc_dx(0.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = sc.gammainc_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.gammainc_dx(0.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = -sc.gammainc_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -sc.gammainc_dx(0.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = -sc.gammainc_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -sc.gammainc_dx(0.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3432,6 +3586,32 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        if (f & 15) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = sc.gammainc_d(c, a, b)
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = sc.gammainc_d(c, a, b)
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        if (f & 15) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = sc.gammainc_dx(c, a, b)
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = sc.gammainc_dx(c, a, b)
 
 
 @jit
@@ -3504,6 +3684,124 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.gammainc_d(c + 1.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(c, a, b)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.gammainc_d(c + 1.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(c, a, b)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(c + 1.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.gammainc_dx(c + 1.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
 @jit
@@ -3552,6 +3850,80 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x2 + i * s2]
                     d = (c == 0.0) * 1.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.gammainc_d(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = sc.gammainc_dx(c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.gammainc_d(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = sc.gammainc_dx(c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.gammainc_dx(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.gammainc_dx(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
 
@@ -3820,46 +4192,58 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # TakeOp, numtape/ops/order.py:165
+    elif code == 109:  # TakeOp, numtape/ops/order.py:165
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -4595,7 +4979,45 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.gammainc(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.gammaincc(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = sc.gammainc_d(c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = sc.gammainc_dx(c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -4859,46 +5281,58 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 105:  # TakeOp, numtape/ops/order.py:165
+    elif code == 109:  # TakeOp, numtape/ops/order.py:165
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6316,7 +6750,107 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.gammainc_d(1.0, a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.gammainc_dx(0.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = -sc.gammainc_d(1.0, a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -sc.gammainc_dx(0.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.gammainc_d(c + 1.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = sc.gammainc_dx(c, a, b)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.gammainc_dx(c + 1.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6607,46 +7141,58 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 89:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 90:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 91:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 92:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 93:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 94:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 104:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # TakeOp, numtape/ops/order.py:165
+    elif code == 109:  # TakeOp, numtape/ops/order.py:165
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 106:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -7930,7 +8476,105 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # BetalnOp, numtape/ops/elementwise.py:203
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.gammainc_d(1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.gammainc_dx(0.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = -sc.gammainc_d(1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -sc.gammainc_dx(0.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.gammainc_d(c + 1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = sc.gammainc_dx(c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.gammainc_dx(c + 1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
