@@ -185,3 +185,9 @@ def test_interp_and_sort_re_decide_at_every_point():
     for x in (np.array([-2.0, -0.5, 0.25, 1.0, 3.0]), np.array([1.5, 0.1, -0.9, 0.4, 2.0])):
         np.testing.assert_allclose(F(x), np.interp(x, xp, fp) + np.sort(x) * np.median(x),
                                    rtol=1e-15)
+
+
+def test_argmax_and_argmin_return_the_first_nan_as_numpy():
+    F = nt.MakeTape(lambda x: np.stack([np.argmax(x), np.argmin(x)]), np.zeros(5))
+    for x in (np.array([1.0, np.nan, 3.0, np.nan, -2.0]), np.array([0.5, 2.0, 2.0, -1.0, -1.0])):
+        np.testing.assert_array_equal(F(x), [np.argmax(x), np.argmin(x)])

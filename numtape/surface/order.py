@@ -191,16 +191,20 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 
 def _arg_extreme(a, axis, keepdims, sign):
+    """The first index of the lane's extreme; NaN ranks first, as NumPy returns the first NaN
+    (its key -inf; a lane holding both NaN and an extreme infinity then takes the first of
+    the two)."""
     nd = np.ndim(a)
     a, ax = _axis(a, axis)
-    first = _lane(argsort(sign * a, ax), ax, 0)   # stable: the first of equal extremes
+    key = np.where(a != a, -np.inf, sign * a)
+    first = _lane(argsort(key, ax), ax, 0)   # stable: the first of equal keys
     return _finish(first, ax, axis, nd, keepdims)
 
 
 @implements(np.argmax)
 def argmax(a, axis=None, out=None, keepdims=False):
-    """Index of the first maximum (a float, derivative zero; index arrays with it through
-    np.take / np.take_along_axis)."""
+    """Index of the first maximum, or of the first NaN (a float, derivative zero; it indexes
+    arrays through x[i], np.take or np.take_along_axis)."""
     return _arg_extreme(a, axis, keepdims, -1.0)
 
 
