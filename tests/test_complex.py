@@ -172,3 +172,17 @@ def test_complex_power_with_an_infinite_exponent_raises_a_typed_error():
     """``z ** np.inf`` on a complex traced value is refused with a TypeError or ValueError."""
     with pytest.raises((TypeError, ValueError)):
         nt.MakeTape(lambda x: np.abs((x + 1j) ** np.inf), np.ones(2))
+
+
+@pytest.mark.parametrize("ord", [None, 1, np.inf, 3])
+def test_norm_of_complex_traced_vectors_matches_numpy(ord):
+    check_grads(lambda x: np.linalg.norm(x[:3] + 1j * x[3:], ord),
+                np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7]))
+
+
+def test_norm_of_complex_traced_matrices_by_moduli_and_refused_by_svd():
+    x = np.arange(1.0, 9.0) * np.array([1, -1, 1, 1, -1, 1, 1, 1.0])
+    check_grads(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), "fro"), x)
+    check_grads(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), 1), x)
+    with pytest.raises(nt.TracingError, match="complex SVD"):
+        nt.MakeTape(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), 2), x)

@@ -24,6 +24,7 @@ import scipy.linalg
 from numtape.errors import TracingError
 from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
+from numtape.trace.complex import COMPLEX_FUNCTIONS
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
 
 __all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "lstsq", "norm", "pinv", "qr",
@@ -540,3 +541,19 @@ def qr(a, mode="reduced"):
     if mode == "r":
         return R
     return (Q, R) if _QR is tuple else _QR(Q, R)
+
+
+def _complex_norm(x, ord=None, axis=None, keepdims=False):
+    """``np.linalg.norm`` of complex traced values: every norm NumPy computes from the moduli
+    alone (vector norms, and matrix 'fro', 1, -1, inf, -inf) is the real norm of |x|; matrix
+    norms 2, -2 and 'nuc' need a complex SVD and are refused."""
+    nd = np.ndim(x)
+    matrix = (axis is None and nd == 2 and ord is not None) or \
+        (isinstance(axis, tuple) and len(axis) == 2)
+    if matrix and ord in (2, -2, "nuc"):
+        raise TracingError(f"np.linalg.norm(..., ord={ord!r}) of a complex traced matrix needs "
+                           "a complex SVD, which is not supported")
+    return norm(np.abs(x), ord=ord, axis=axis, keepdims=keepdims)
+
+
+COMPLEX_FUNCTIONS[np.linalg.norm] = _complex_norm
