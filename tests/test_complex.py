@@ -180,9 +180,42 @@ def test_norm_of_complex_traced_vectors_matches_numpy(ord):
                 np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7]))
 
 
-def test_norm_of_complex_traced_matrices_by_moduli_and_refused_by_svd():
+def test_norm_of_complex_traced_matrices_by_moduli_and_by_singular_values():
     x = np.arange(1.0, 9.0) * np.array([1, -1, 1, 1, -1, 1, 1, 1.0])
-    check_grads(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), "fro"), x)
-    check_grads(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), 1), x)
-    with pytest.raises(nt.TracingError, match="complex SVD"):
-        nt.MakeTape(lambda v: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), 2), x)
+    for order in ("fro", 1, 2, -2, "nuc"):
+        check_grads(lambda v, o=order: np.linalg.norm(np.reshape(v[:4] + 1j * v[4:], (2, 2)), o),
+                    x)
+
+
+def _herm(v, n=3):
+    return np.reshape(v[:n * n] + 1j * v[n * n:], (n, n))
+
+
+X18 = np.random.default_rng(7).normal(size=18)
+
+
+@pytest.mark.parametrize("uplo", ["L", "U"])
+def test_eigvalsh_of_complex_traced_matrices_matches_numpy_with_gradients(uplo):
+    """Eigenvalues of the Hermitian matrix in A's triangle (the real embedding's doubled pairs,
+    averaged): NumPy's values, gradients against finite differences and reverse vs tangent."""
+    F = check_grads(lambda v: np.linalg.eigvalsh(_herm(v), UPLO=uplo), X18)
+    np.testing.assert_allclose(F(X18), np.linalg.eigvalsh(_herm(X18), UPLO=uplo), rtol=1e-13)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (3, 2), (2, 4)])
+def test_svdvals_of_complex_traced_matrices_matches_numpy_with_gradients(shape):
+    m, n = shape
+    x = np.random.default_rng(m * 10 + n).normal(size=2 * m * n)
+
+    def f(v):
+        return np.linalg.svd(np.reshape(v[:m * n] + 1j * v[m * n:], shape), compute_uv=False)
+    F = check_grads(f, x)
+    np.testing.assert_allclose(F(x), np.linalg.svd(np.reshape(x[:m * n] + 1j * x[m * n:], shape),
+                                                   compute_uv=False), rtol=1e-13)
+
+
+def test_complex_eigenvectors_and_singular_vectors_are_refused():
+    with pytest.raises(nt.TracingError, match="eigvalsh"):
+        nt.MakeTape(lambda v: np.linalg.eigh(_herm(v))[1].real, X18)
+    with pytest.raises(nt.TracingError, match="compute_uv=False"):
+        nt.MakeTape(lambda v: np.linalg.svd(_herm(v))[0].real, X18)

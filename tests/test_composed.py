@@ -191,3 +191,18 @@ def test_argmax_and_argmin_return_the_first_nan_as_numpy():
     F = nt.MakeTape(lambda x: np.stack([np.argmax(x), np.argmin(x)]), np.zeros(5))
     for x in (np.array([1.0, np.nan, 3.0, np.nan, -2.0]), np.array([0.5, 2.0, 2.0, -1.0, -1.0])):
         np.testing.assert_array_equal(F(x), [np.argmax(x), np.argmin(x)])
+
+
+@pytest.mark.parametrize("kth", [0, 2, -1, [1, 3]])
+def test_partition_and_argpartition_are_valid_partitions_decided_at_every_point(kth):
+    """np.partition / argpartition on traced values return the sorted order (one valid
+    partition for every kth), re-decided at replay: NumPy's value at every kth position."""
+    x0 = np.array([0.3, -1.2, 2.5, 0.7, -0.1])
+    F = check_grads(lambda x: np.partition(x, kth) * np.arange(1.0, 6.0), x0)
+    G = nt.MakeTape(lambda x: np.take_along_axis(x, np.argpartition(x, kth), 0), x0)
+    for x in (x0, x0[::-1].copy(), np.array([5.0, 4.0, 3.0, 2.0, 1.0])):
+        k = np.atleast_1d(kth)
+        np.testing.assert_array_equal(F(x)[k] / np.arange(1.0, 6.0)[k], np.partition(x, kth)[k])
+        np.testing.assert_array_equal(G(x), np.sort(x))
+    with pytest.raises(ValueError, match="out of bounds"):
+        nt.MakeTape(lambda x: np.partition(x, 7), x0)

@@ -198,7 +198,7 @@ def test_augmented_assignment_on_a_traced_array_rebinds():
 
 
 @pytest.mark.parametrize("g, name", [
-    (lambda x: np.partition(x, 1), "partition"), (np.fft.hfft, "hfft"), (np.unique, "unique"),
+    (lambda x: np.histogram(x), "histogram"), (np.fft.hfft, "hfft"), (np.unique, "unique"),
     (lambda x: np.linalg.eig(x.reshape(2, 2)), "eig"), (np.frexp, "frexp"),
     (lambda x: np.searchsorted(x, 0.5), "searchsorted"),
 ])

@@ -124,6 +124,15 @@ DOMAINS = {
     "GammaincOp": (U(0.5, 5.0), U(0.1, 8.0)), "GammainccOp": (U(0.5, 5.0), U(0.1, 8.0)),
     "GammaincDOp": (Choice((0.0, 1.0, 2.0)), U(0.5, 5.0), U(0.1, 8.0)),
     "GammaincDxOp": (Choice((0.0, 1.0, 2.0)), U(0.5, 5.0), U(0.1, 8.0)),
+    "BetaincOp": (U(0.5, 5.0), U(0.5, 5.0), U(0.05, 0.95)),
+    "ZetaOp": (U(1.5, 6.0), U(0.2, 5.0)),
+    "ZetaDOp": (Choice((0.0, 1.0, 2.0)), U(1.5, 6.0), U(0.2, 5.0)),
+    # both sides of the pole: the reflection formula below 0, the Euler-Maclaurin sum above
+    "RiemannZetaOp": (Away(1.5, 7.0),), "ZetacOp": (Away(1.5, 7.0),),
+    "ZetacDOp": (Choice((0.0, 1.0, 2.0)), Away(1.5, 7.0)),
+    # code = j + 8 k: the orders (0, 0), (1, 0), (0, 1), (1, 1)
+    "BetaincDOp": (Choice((0.0, 1.0, 8.0, 9.0)), U(0.5, 5.0), U(0.5, 5.0), U(0.05, 0.95)),
+    "BetaincDxOp": (Choice((0.0, 1.0, 8.0, 9.0)), U(0.5, 5.0), U(0.5, 5.0), U(0.05, 0.95)),
 }
 # kinked where the operands are equal: random points keep them >= GAP apart (ties: EDGES)
 SEPARATED = {"MaximumOp", "MinimumOp", "FmaxOp", "FminOp"}
@@ -139,7 +148,7 @@ def _seed(*key):
 
 def patterns(arity):
     """Every (shape kind, active) assignment of the operands with at least one active one."""
-    kinds = list(SHAPES) if arity < 3 else ["s", "v", "m"]
+    kinds = list(SHAPES) if arity < 3 else ["s", "v", "m"] if arity == 3 else ["s", "v"]
     for shapes in itertools.product(kinds, repeat=arity):
         for active in itertools.product((True, False), repeat=arity):
             if any(active):
@@ -944,7 +953,21 @@ BLOCK_CASES = {
              0.5 * _rand(9, 72)),
         Case("1x1", lambda x: numtape.scipy.linalg.expm(x.reshape(1, 1)), np.array([0.7])),
     ],
+    "FftOp": [
+        Case("fft-real", lambda x: _reim(np.fft.fft(x)), _rand(5, 120)),
+        Case("ifft-complex-ortho", lambda x: _reim(np.fft.ifft(x[:4] + 1j * x[4:], norm="ortho")),
+             _rand(8, 121)),
+        Case("rfft-rows", lambda x: _reim(np.fft.rfft(x.reshape(2, 4), norm="forward")),
+             _rand(8, 122)),
+        Case("irfft-odd", lambda x: np.fft.irfft(x[:3] + 1j * x[3:], n=5), _rand(6, 123)),
+        Case("power-spectrum", lambda x: np.abs(np.fft.fft2(x.reshape(2, 3))) ** 2,
+             _rand(6, 124)),
+    ],
 }
+
+
+def _reim(z):
+    return np.concatenate([np.ravel(np.real(z)), np.ravel(np.imag(z))])
 
 
 def _svd_rebuild(A):

@@ -408,13 +408,13 @@ def test_control_flow_on_traced_values_raises_tracingerror(name):
 
 
 @pytest.mark.parametrize("call, fname", [
-    (lambda x: np.partition(x, 1), "partition"),
+    (lambda x: np.histogram(x), "histogram"),
     (lambda x: np.linalg.eig(np.outer(x, x)), "eig"),
     (lambda x: np.fft.hfft(x), "hfft"),
     (lambda x: np.unique(x), "unique"),
     (lambda x: np.searchsorted(x, 0.5), "searchsorted"),
     (lambda x: np.frexp(x), "frexp"),
-], ids=["partition", "eig", "hfft", "unique", "searchsorted", "frexp"])
+], ids=["histogram", "eig", "hfft", "unique", "searchsorted", "frexp"])
 def test_unsupported_numpy_functions_raise_typeerror_naming_them(call, fname):
     with pytest.raises(TypeError) as ei:
         nt.MakeTape(call, np.zeros(3))

@@ -23,6 +23,8 @@ def _qualified(f):
     name = getattr(f, "__name__", repr(f))
     if isinstance(f, np.ufunc):
         mod = "numpy" if getattr(np, name, None) is f else "scipy.special"
+        # scipy.special.zeta is a Python function over two private ufuncs
+        name = {"_zeta": "zeta (x, q)", "_riemann_zeta": "zeta (x)"}.get(name, name)
     elif mod.startswith("numpy.linalg") or mod == "numpy.linalg._linalg":
         mod = "numpy.linalg"
     elif mod.startswith("numpy.fft"):

@@ -8,9 +8,12 @@ survive a restart).  The ``int`` last argument of Cython's ``cpdef`` signatures
 (``__pyx_skip_dispatch``) is passed as 0.  With NUMBA_DISABLE_JIT the same names call
 scipy.special's ufuncs.
 """
+import ctypes
+
 import llvmlite.binding as llvm
 import numba
 import scipy.special as _sc
+import scipy.special.cython_special as _cs
 from numba import types
 from numba.extending import get_cython_function_address
 
@@ -19,35 +22,47 @@ from numtape.kernels.jit import jit
 _F = types.float64
 
 
-def _bind(capi_name, nargs, name):
+def _entry(name, nargs):
+    """The double-precision C entry of ``name`` in cython_special: fused functions export one
+    entry per type (``__pyx_fuse_0name``, ...), in an order that differs between functions and
+    SciPy releases, so the entry is chosen by its signature, not its number."""
+    want = "double (" + ", ".join(["double"] * nargs) + ", int __pyx_skip_dispatch)"
+    capi = _cs.__pyx_capi__
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    for capi_name in [name] + [f"__pyx_fuse_{i}{name}" for i in range(4)]:
+        if capi_name in capi and get_name(capi[capi_name]).decode() == want:
+            return capi_name
+    raise ImportError(f"scipy.special.cython_special has no double entry for {name}")
+
+
+def _bind(name, nargs):
     if numba.config.DISABLE_JIT:   # kernels run as Python (coverage): SciPy's ufunc itself
         fn = getattr(_sc, name)
         return lambda *args: float(fn(*args[:-1]))
+    capi_name = _entry(name, nargs)
     address = get_cython_function_address("scipy.special.cython_special", capi_name)
     symbol = "numtape_sc_" + capi_name
     llvm.add_symbol(symbol, address)
     return types.ExternalFunction(symbol, _F(*([_F] * nargs + [types.intc])))
 
 
-# (name in scipy.special, its double-precision entry in cython_special, arity)
+# (name in scipy.special and cython_special, arity)
 TABLE = [
-    ("gamma", "__pyx_fuse_1gamma", 1), ("loggamma", "__pyx_fuse_1loggamma", 1),
-    ("beta", "beta", 2), ("erfinv", "__pyx_fuse_0erfinv", 1), ("erfcinv", "erfcinv", 1),
-    ("i0", "i0", 1), ("i0e", "i0e", 1), ("i1", "i1", 1), ("i1e", "i1e", 1),
-    ("iv", "__pyx_fuse_1iv", 2), ("ive", "__pyx_fuse_1ive", 2),
-    ("kv", "__pyx_fuse_1kv", 2), ("kve", "__pyx_fuse_1kve", 2),
-    ("boxcox", "boxcox", 2), ("inv_boxcox", "inv_boxcox", 2),
-    ("log_expit", "__pyx_fuse_0log_expit", 1),
-    ("gammainc", "gammainc", 2), ("gammaincc", "gammaincc", 2),
+    ("gamma", 1), ("loggamma", 1), ("beta", 2), ("erfinv", 1), ("erfcinv", 1),
+    ("i0", 1), ("i0e", 1), ("i1", 1), ("i1e", 1), ("iv", 2), ("ive", 2), ("kv", 2), ("kve", 2),
+    ("boxcox", 2), ("inv_boxcox", 2), ("log_expit", 1), ("gammainc", 2), ("gammaincc", 2),
+    ("betainc", 3), ("zetac", 1),
 ]
 
-_c = {name: _bind(capi, nargs, name) for name, capi, nargs in TABLE}
+_c = {name: _bind(name, nargs) for name, nargs in TABLE}
 _gamma, _loggamma, _beta = _c["gamma"], _c["loggamma"], _c["beta"]
 _erfinv, _erfcinv = _c["erfinv"], _c["erfcinv"]
 _i0, _i0e, _i1, _i1e = _c["i0"], _c["i0e"], _c["i1"], _c["i1e"]
 _iv, _ive, _kv, _kve = _c["iv"], _c["ive"], _c["kv"], _c["kve"]
 _boxcox, _inv_boxcox, _log_expit = _c["boxcox"], _c["inv_boxcox"], _c["log_expit"]
 _gammainc, _gammaincc = _c["gammainc"], _c["gammaincc"]
+_betainc, _zetac = _c["betainc"], _c["zetac"]
 
 
 @jit
@@ -138,3 +153,13 @@ def gammainc(a, x):
 @jit
 def gammaincc(a, x):
     return _gammaincc(a, x, 0)
+
+
+@jit
+def betainc(a, b, x):
+    return _betainc(a, b, x, 0)
+
+
+@jit
+def zetac(x):
+    return _zetac(x, 0)

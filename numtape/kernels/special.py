@@ -313,7 +313,10 @@ def betaln(a, b):
 
 
 # SciPy's own C implementations, for the functions whose values numtape does not write itself
-from numtape.kernels.cython_special import (beta, boxcox, erfcinv, erfinv, gamma,  # noqa: E402,F401
-                                            gammainc, gammaincc, i0, i0e, i1, i1e, inv_boxcox,
-                                            iv, ive, kv, kve, log_expit, loggamma)
+from numtape.kernels.cython_special import (beta, betainc, boxcox, erfcinv,  # noqa: E402,F401
+                                            erfinv, gamma, gammainc, gammaincc, i0, i0e, i1,
+                                            i1e, inv_boxcox, iv, ive, kv, kve, log_expit,
+                                            loggamma, zetac)
 from numtape.kernels.incgamma import gammainc_d, gammainc_dx  # noqa: E402,F401
+from numtape.kernels.incbeta import betainc_d, betainc_dx  # noqa: E402,F401
+from numtape.kernels.zeta import riemann_zeta, zeta, zeta_d, zetac_d  # noqa: E402,F401

@@ -122,7 +122,7 @@ def _register(spec: OpSpec) -> OpSpec:
     return spec
 
 
-OPERAND_NAMES = {1: ("x",), 2: ("a", "b"), 3: ("c", "a", "b")}
+OPERAND_NAMES = {1: ("x",), 2: ("a", "b"), 3: ("c", "a", "b"), 4: ("m", "c", "a", "b")}
 
 
 def elementwise_op(name, value, partials, ufuncs=(), zero_derivative=False, **facts):
@@ -201,4 +201,5 @@ from numtape.ops import reduce as _reduce  # noqa: E402,F401
 from numtape.ops import matmul as _matmul  # noqa: E402,F401
 from numtape.ops import linalg as _linalg  # noqa: E402,F401
 from numtape.ops import order as _order  # noqa: E402,F401
+from numtape.ops import fft as _fft  # noqa: E402,F401
 from numtape.ops import call as _call  # noqa: E402,F401

@@ -214,6 +214,36 @@ ew("GammaincDxOp", "sc.gammainc_dx(c, a, b)",
    ["0.0", "sc.gammainc_dx(c + 1.0, a, b)",
     "((a - 1.0) / b - 1.0) * y + select(c > 0.0, np.floor(c) * sc.gammainc_dx("
     "np.maximum(c - 1.0, 0.0), a, b) / b, 0.0)"], active=0b110)
+# regularized incomplete beta I_x(a, b): d/dx in closed form, the shape derivatives by bivariate
+# Taylor jets through the continued fraction (kernels/incbeta.py).  BetaincDOp(m, a, b, x)
+# = d^(j+k) I / da^j db^k and BetaincDxOp the same of dI/dx, with m = j + 8 k a constant
+# (it enters the x-partial through floor, whose derivative is zero: j = floor(m) - 8 floor(m/8))
+ew("BetaincOp", "sc.betainc(c, a, b)",
+   ["sc.betainc_d(1.0, c, a, b)", "sc.betainc_d(8.0, c, a, b)", "sc.betainc_dx(0.0, c, a, b)"],
+   ufuncs=[sc.betainc])
+ew("BetaincDOp", "sc.betainc_d(m, c, a, b)",
+   ["0.0", "sc.betainc_d(m + 1.0, c, a, b)", "sc.betainc_d(m + 8.0, c, a, b)",
+    "sc.betainc_dx(m, c, a, b)"], active=0b1110)
+ew("BetaincDxOp", "sc.betainc_dx(m, c, a, b)",
+   ["0.0", "sc.betainc_dx(m + 1.0, c, a, b)", "sc.betainc_dx(m + 8.0, c, a, b)",
+    "((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y"
+    " + select(np.fmod(m, 8.0) > 0.0, (np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx("
+    "np.maximum(m - 1.0, 0.0), c, a, b) / b, 0.0)"
+    " - select(m >= 8.0, np.floor(m / 8.0) * sc.betainc_dx("
+    "np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b), 0.0)"], active=0b1110)
+# Hurwitz and Riemann zeta (kernels/zeta.py): d/dq zeta(x, q) = -x zeta(x + 1, q); the
+# x-derivatives by Taylor jets through the Euler-Maclaurin sum, ZetaDOp(k, x, q) = d^k/dx^k
+# (k a constant), ZetacDOp(k, x) the same of Riemann's zeta (reflection formula below 0)
+ew("ZetaOp", "sc.zeta(a, b)", ["sc.zeta_d(1.0, a, b)", "-a * sc.zeta(a + 1.0, b)"],
+   ufuncs=[sc._ufuncs._zeta])
+ew("ZetaDOp", "sc.zeta_d(c, a, b)",
+   ["0.0", "sc.zeta_d(c + 1.0, a, b)",
+    "-(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), "
+    "a + 1.0, b))"], active=0b110)
+ew("RiemannZetaOp", "sc.riemann_zeta(x)", ["sc.zetac_d(1.0, x)"],
+   ufuncs=[sc._ufuncs._riemann_zeta])
+ew("ZetacOp", "sc.zetac(x)", ["sc.zetac_d(1.0, x)"], ufuncs=[sc.zetac])
+ew("ZetacDOp", "sc.zetac_d(a, b)", ["0.0", "sc.zetac_d(a + 1.0, b)"], active=0b10)
 ew("BetalnOp", "sc.betaln(a, b)",
    ["sc.digamma(a) - sc.digamma(a + b)", "sc.digamma(b) - sc.digamma(a + b)"],
    ufuncs=[sc.betaln])

@@ -71,13 +71,14 @@ def _recording(name, op_name):
 
 
 def _jet_function(name, op_name):
-    """A kernels/incgamma.py function of (order, a, x) for the formulas: recorded as
-    ``op_name`` on traced operands, the Numba kernel elementwise on numbers."""
-    def call(k, a, x):
-        t = traced(k, a, x)
+    """A kernel function of (order, arguments...) from kernels/incgamma.py, incbeta.py or
+    zeta.py for the formulas: recorded as ``op_name`` on traced operands, the Numba kernel
+    elementwise on numbers."""
+    def call(*args):
+        t = traced(*args)
         if t is not None:
-            return t.__nt_elementwise__(op_name, k, a, x)
-        return np.vectorize(getattr(_kernel_special, name), otypes=[np.float64])(k, a, x)
+            return t.__nt_elementwise__(op_name, *args)
+        return np.vectorize(getattr(_kernel_special, name), otypes=[np.float64])(*args)
     return staticmethod(call)
 
 
@@ -90,6 +91,18 @@ class _Special:
     kv, kve = _recording("kv", "KvOp"), _recording("kve", "KveOp")
     gammainc_d = _jet_function("gammainc_d", "GammaincDOp")
     gammainc_dx = _jet_function("gammainc_dx", "GammaincDxOp")
+    zeta = _recording("zeta", "ZetaOp")
+    zeta_d = _jet_function("zeta_d", "ZetaDOp")
+    zetac_d = _jet_function("zetac_d", "ZetacDOp")
+    betainc_d = _jet_function("betainc_d", "BetaincDOp")
+    betainc_dx = _jet_function("betainc_dx", "BetaincDxOp")
+
+    @staticmethod
+    def riemann_zeta(x):
+        t = traced(x)
+        if t is not None:
+            return t.__nt_elementwise__("RiemannZetaOp", x)
+        return sc.zeta(x)
 
     def __getattr__(self, name):
         return getattr(sc, name)

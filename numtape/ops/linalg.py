@@ -384,6 +384,10 @@ def eigh_tangent(val, tan, o, n, args, p, iargs, q, f, work):
 
 
 def eigh_vjp(g, xs, y, params):
+    """A' on the lower triangle from G = V (diag(w') + F o K) V^T, K = skew(V^T V') / 2: the
+    symmetrized form of the rule (F o M + (F o M)^T = F o (M - M^T) as F is antisymmetric),
+    with the strong zero on K, so a function symmetric in tied eigenvalues (equal adjoints on
+    both) keeps finite derivatives of every order at the tie."""
     m = int(params[0])
     w, V = y[:m], y[m:].reshape(m, m)
     lead = g.shape[:-1]
@@ -393,17 +397,19 @@ def eigh_vjp(g, xs, y, params):
         out = []
         for s in range(g.reshape(-1, g.shape[-1]).shape[0]):
             gws, gVs = gw.reshape(-1, m)[s], gV.reshape(-1, m, m)[s]
-            G = V @ (np.diag(gws) + _strong(F, V.T @ gVs)) @ V.T
-            out.append((np.tril(G + G.T, -1) + np.diag(np.diag(G))).ravel())
+            M = V.T @ gVs
+            G = V @ (np.diag(gws) + _strong(F, 0.5 * (M - M.T))) @ V.T
+            out.append((2.0 * np.tril(G, -1) + np.diag(np.diag(G))).ravel())
         return [np.stack(out).reshape(lead + (m * m,))]
     off = ~np.eye(m, dtype=bool)
     D = w[None, :] - w[:, None]
     F = np.where(off, 1.0 / np.where(off, D, 1.0), 0.0)
     M = V.T @ gV
-    inner = np.where(M == 0.0, 0.0, F * M) + np.eye(m) * gw[None, :]
+    K = 0.5 * (M - M.T)
+    inner = np.where(K == 0.0, 0.0, F * K) + np.eye(m) * gw[None, :]
     G = V @ inner @ V.T
     low = np.tril(np.ones((m, m)), -1)
-    return [np.ravel(low * (G + G.T) + np.eye(m) * G)]
+    return [np.ravel(2.0 * low * G + np.eye(m) * G)]
 
 
 block_op("EighOp", 1, 1, eigh_forward, None, eigh_tangent, eigh_vjp, _sizes_eigh, host=True)

@@ -11,7 +11,7 @@ import numpy as np
 
 from numtape.kernels.jit import jit
 from numtape.sparsity._sets import (CROSS, CUMSUM, DENSE, DIV, EW, GATHER, JOINT, LINEAR, MATMUL,
-                                  NONE, PROD, REDUCE, _union)
+                                  NONE, PROD, REDUCE, ROWS, _union)
 
 
 @jit
@@ -118,6 +118,15 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                         live[sb] = True
                         E, et = _emit(E, et, start[sa], length[sa], start[sb], length[sb],
                                       pool, n_in)
+        elif r == ROWS:   # linear ops only (FftOp): liveness row by row, no interactions
+            rows = iargs[q]
+            width = n // rows
+            for row in range(rows):
+                if not live[o + row * width:o + (row + 1) * width].any():
+                    continue
+                for j in range(nar):
+                    w = arg_len[p + j] // rows
+                    live[args[p + j] + row * w:args[p + j] + (row + 1) * w] = True
         elif r == DENSE:
             if not live[o:o + n].any():
                 continue

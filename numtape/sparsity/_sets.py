@@ -14,8 +14,9 @@ import numpy as np
 
 from numtape.kernels.jit import jit
 
-# Jacobian dependence rule of an opcode
-NONE, EW, GATHER, REDUCE, CUMSUM, MATMUL, DENSE = range(7)
+# Jacobian dependence rule of an opcode (ROWS: iargs[q] rows; output row r depends on row r of
+# every operand, each operand and the output split evenly into the rows)
+NONE, EW, GATHER, REDUCE, CUMSUM, MATMUL, DENSE, ROWS = range(8)
 # Hessian interaction rule of an opcode (which operand sets meet in a second derivative)
 LINEAR, JOINT, CROSS, DIV, PROD = range(5)
 
@@ -150,6 +151,23 @@ def forward_sets(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, ru
                     cs[0], cl[0], cs[1], cl[1] = rs[i], rl[i], c0, c1
                     pool, start[o + i * nn + j], length[o + i * nn + j] = \
                         _union(cs, cl, 2, pool, st, mark)
+        elif r == ROWS:
+            rows = iargs[q]
+            cs = _room(cs, 0, n + 1)
+            cl = _room(cl, 0, n + 1)
+            width = n // rows
+            for row in range(rows):
+                cnt = 0
+                for j in range(nar):
+                    w = arg_len[p + j] // rows
+                    for t in range(args[p + j] + row * w, args[p + j] + (row + 1) * w):
+                        cs, cl = _room(cs, cnt, 1), _room(cl, cnt, 1)
+                        cs[cnt] = start[t]
+                        cl[cnt] = length[t]
+                        cnt += 1
+                pool, s0, l0 = _union(cs, cl, cnt, pool, st, mark)
+                start[o + row * width:o + (row + 1) * width] = s0
+                length[o + row * width:o + (row + 1) * width] = l0
         elif r == DENSE:
             total = 0
             for j in range(nar):

@@ -1,22 +1,21 @@
-"""The ``np.fft`` family on traced real and complex values, as products with constant DFT
-matrices.
+"""The ``np.fft`` family on traced real and complex values, by FftOp (numtape/ops/fft.py).
 
-A discrete Fourier transform along one axis is a linear map: the traced array (moved to the
-last axis, cut or zero-padded to ``n``) times the constant matrix W_jk = exp(-2 pi i jk / n)
-(angles reduced mod n, so every entry is accurate), scaled as ``norm`` says.  Complex values
-are numtape's (re, im) pairs (trace/complex.py), so the product records real MatMulOps and every
-derivative, derivative tape and sparsity analysis applies unchanged.  ``irfft`` is the real
-linear map NumPy computes: the half spectrum's real and imaginary parts times cosine and sine
-matrices, counting interior bins twice and ignoring the imaginary parts of the zero (and, for
-even n, the Nyquist) bin.  n-dimensional transforms apply the 1-D ones axis by axis.
-
-Cost: O(n^2) per transform of length n (an FFT is O(n log n)), which is what a dense
-derivative costs anyway; values agree with NumPy's FFT to roundoff (1e-15 sqrt(n) relative).
+Every transform is built from one op: FftOp, NumPy's complex FFT along the last axis of a
+(rows, n) block, O(n log n), linear, with itself as its derivative rule (so every order,
+derivative tape and sparsity analysis applies; each output row depends on its input row only).
+Complex values are numtape's (re, im) pairs (trace/complex.py).  ``rfft`` is the complex
+transform of the real input cut to n // 2 + 1 bins; ``irfft`` extends the half spectrum to the
+full Hermitian one (interior bins mirrored and conjugated, the imaginary parts of the zero and,
+for even n, the Nyquist bin dropped, as NumPy does) and keeps the real part of its inverse
+transform.  n-dimensional transforms apply the 1-D ones axis by axis.  Values agree with
+NumPy's to roundoff.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from numtape.ops import fft as fft_op
+from numtape.ops.fft import NORMS
 from numtape.surface.functions import implements
 from numtape.trace.adarray import ADArray
 from numtape.trace.complex import COMPLEX_FUNCTIONS, ADComplex, make
@@ -31,23 +30,33 @@ def _both(*funcs):
     return deco
 
 
-def _scale(norm, n, inverse):
-    if norm in (None, "backward"):
-        return 1.0 / n if inverse else 1.0
-    if norm == "ortho":
-        return 1.0 / np.sqrt(n)
-    if norm == "forward":
-        return 1.0 if inverse else 1.0 / n
-    raise ValueError(f'Invalid norm value {norm}; should be "backward", "ortho" or "forward".')
+def _norm(norm):
+    if norm is None:
+        return 0
+    if norm not in NORMS:
+        raise ValueError(f'Invalid norm value {norm}; should be "backward", "ortho" or '
+                         '"forward".')
+    return NORMS.index(norm)
 
 
-def _dft(n_in, n_out, inverse, scale):
-    """The (n_in, n_out) matrix of x -> DFT(x)[:n_out] for real or complex x of length n_in."""
-    j = np.arange(n_in)[:, None]
-    k = np.arange(n_out)[None, :]
-    n = max(n_in, 1)
-    angle = 2.0 * np.pi * ((j * k) % n) / n
-    return scale * np.exp((1j if inverse else -1j) * angle)
+def _parts(x):
+    if type(x) is ADComplex:
+        return x.re, x.im
+    return x, np.zeros(np.shape(x))
+
+
+def _transform_last(x, inverse, norm):
+    """FftOp along the last axis of x (real or complex traced)."""
+    re, im = _parts(x)
+    shape = np.shape(re)
+    n = shape[-1]
+    rows = int(np.prod(shape[:-1]))
+    if rows == 0:
+        return make(np.zeros(shape), np.zeros(shape))
+    re2 = np.reshape(re, (rows, n))
+    im2 = np.reshape(np.broadcast_to(im, shape), (rows, n))
+    Y = fft_op.record(re2, im2, rows, n, inverse, _norm(norm))
+    return make(np.reshape(Y[:, 0], shape), np.reshape(Y[:, 1], shape))
 
 
 def _resize(x, n, axis):
@@ -82,8 +91,7 @@ def _c2c(a, n, axis, norm, inverse):
     if n < 1:
         raise ValueError(f"Invalid number of FFT data points ({n}) specified.")
     a = _resize(a, n, axis)
-    W = _dft(n, n, inverse, _scale(norm, n, inverse))
-    return _along(a, axis, lambda x: x @ W)
+    return _along(a, axis, lambda x: _transform_last(x, inverse, norm))
 
 
 @_both(np.fft.fft)
@@ -100,9 +108,10 @@ def ifft(a, n=None, axis=-1, norm=None, out=None):
 def rfft(a, n=None, axis=-1, norm=None, out=None):
     axis = axis % np.ndim(a)
     n = np.shape(a)[axis] if n is None else int(n)
-    a = _resize(a, n, axis)
-    W = _dft(n, n // 2 + 1, False, _scale(norm, n, False))
-    return _along(a, axis, lambda x: x @ W)
+    if n < 1:
+        raise ValueError(f"Invalid number of FFT data points ({n}) specified.")
+    full = _c2c(a, n, axis, norm, inverse=False)
+    return np.take(full, np.arange(n // 2 + 1), axis=axis)
 
 
 @_both(np.fft.irfft)
@@ -114,24 +123,19 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
         raise ValueError(f"Invalid number of FFT data points ({n}) specified.")
     half = n // 2 + 1
     a = _resize(a, half, axis)
-    k = np.arange(half)[:, None]
-    t = np.arange(n)[None, :]
-    angle = 2.0 * np.pi * ((k * t) % n) / n
-    weight = np.full((half, 1), 2.0)
-    weight[0] = 1.0
+    re, im = _parts(a)
+    keep = np.ones(half)   # the imaginary parts NumPy ignores: bin 0 and the Nyquist bin
+    keep[0] = 0.0
     if n % 2 == 0:
-        weight[-1] = 1.0
-    scale = _scale(norm, n, True)
-    C = scale * weight * np.cos(angle)
-    S = -scale * weight * np.sin(angle)
-    S[0] = 0.0
-    if n % 2 == 0:
-        S[-1] = 0.0
-    re, im = (a.re, a.im) if type(a) is ADComplex else (a, None)
-    out = _along(re, axis, lambda x: x @ C)
-    if im is not None:
-        out = out + _along(im, axis, lambda x: x @ S)
-    return out
+        keep[-1] = 0.0
+    shape = [1] * np.ndim(re)
+    shape[axis] = half
+    im = im * np.reshape(keep, shape)
+    mirror = np.arange(n - half, 0, -1)   # bins half .. n-1 are conj(a[n - k])
+    full_re = np.concatenate([re, np.take(re, mirror, axis=axis)], axis=axis)
+    full_im = np.concatenate([im, -np.take(im, mirror, axis=axis)], axis=axis)
+    out = _c2c(make(full_re, full_im), n, axis, norm, inverse=True)
+    return out.re if type(out) is ADComplex else np.real(out)
 
 
 def _axes(a, s, axes):

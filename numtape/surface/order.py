@@ -120,6 +120,36 @@ def sort(a, axis=-1, kind=None, order=None, stable=None):
     return take_along_axis(a, argsort(a, axis), axis)
 
 
+def _check_kth(kth, n):
+    kth = np.asarray(kth)
+    if kth.dtype.kind not in "iu":
+        raise TypeError("Partition index must be integer")
+    if np.any((kth < -n) | (kth >= n)):
+        raise ValueError(f"kth(={kth.tolist()}) out of bounds ({n})")
+
+
+@implements(np.argpartition)
+def argpartition(a, kth, axis=-1, kind="introselect", order=None):
+    """The full stable argsort: one valid partition for every ``kth`` (NumPy leaves the order
+    inside each part unspecified; here it is sorted, so the result is decided again at every
+    sweep like argsort's)."""
+    if order is not None:
+        raise TracingError("np.argpartition(order=...) is for structured arrays")
+    b, ax = _axis(a, axis)
+    _check_kth(kth, np.shape(b)[ax] if np.ndim(b) else 1)
+    return argsort(b, ax)
+
+
+@implements(np.partition)
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """``np.sort``: a valid partition for every ``kth`` (the parts come out sorted)."""
+    if order is not None:
+        raise TracingError("np.partition(order=...) is for structured arrays")
+    b, ax = _axis(a, axis)
+    _check_kth(kth, np.shape(b)[ax] if np.ndim(b) else 1)
+    return sort(b, ax)
+
+
 def _lane(s, axis, i):
     return np.take(s, [i], axis=axis)
 

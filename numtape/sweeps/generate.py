@@ -61,6 +61,11 @@ def _plus(j):
     return f" + {j}" if j else ""
 
 
+# locals of the generated sweeps, which an operand name in the formulas must not shadow
+_RESERVED = {"d", "f", "g", "i", "k", "n", "o", "p", "q", "r", "t", "tx", "u", "y"}
+assert not _RESERVED & {nm for names in OPERAND_NAMES.values() for nm in names}
+
+
 def _names(spec):
     return OPERAND_NAMES[spec.arity]
 
@@ -296,7 +301,7 @@ def _cases(specs, body, depth):
 
 def _ew_functions():
     out = []
-    for arity in (1, 2, 3):
+    for arity in sorted({s.arity for s in OPS if s.kind == ELEMENTWISE}):
         specs = [s for s in OPS if s.kind == ELEMENTWISE and s.arity == arity]
         xs = ", ".join(f"x{j}" for j in range(arity))
         # unsigned offsets: no negative-index wraparound, so contiguous loops vectorize

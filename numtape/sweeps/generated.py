@@ -19,8 +19,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "bc7f685d8a37979d"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'CallOp')
+TABLE_HASH = "9ae5721936c738ff"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -266,6 +266,14 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.riemann_zeta(x)
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.zetac(x)
 
 
 @jit
@@ -714,6 +722,26 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     x = val[x0 + i]
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.zetac_d(1.0, x)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
@@ -1208,6 +1236,28 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.zetac_d(1.0, x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = sc.zetac_d(1.0, x)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
 
 
 @jit
@@ -1614,7 +1664,29 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.zeta(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.zeta(a, b)
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        if (f & 15) == 0:
+            for i in range(n):
+                a = val[x0 + i]
+                b = val[x1 + i]
+                val[o + i] = sc.zetac_d(a, b)
+        else:
+            for i in range(n):
+                a = val[x0 + i * s0]
+                b = val[x1 + i * s1]
+                val[o + i] = sc.zetac_d(a, b)
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2672,7 +2744,81 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.zeta_d(1.0, a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = -a * sc.zeta(a + 1.0, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.zeta_d(1.0, a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = -a * sc.zeta(a + 1.0, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i]
+                        b = val[x1 + i]
+                        y = val[o + i]
+                        d = sc.zetac_d(a + 1.0, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        a = val[x0 + i * s0]
+                        b = val[x1 + i * s1]
+                        y = val[o + i]
+                        d = sc.zetac_d(a + 1.0, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3532,7 +3678,65 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = sc.zeta_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = -a * sc.zeta(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = sc.zeta_d(1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = -a * sc.zeta(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    a = val[x0 + i]
+                    b = val[x1 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.zetac_d(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    a = val[x0 + i * s0]
+                    b = val[x1 + i * s1]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.zetac_d(a + 1.0, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3612,6 +3816,32 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        if (f & 15) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = sc.betainc(c, a, b)
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = sc.betainc(c, a, b)
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        if (f & 15) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = sc.zeta_d(c, a, b)
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = sc.zeta_d(c, a, b)
 
 
 @jit
@@ -3802,6 +4032,124 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.betainc_d(1.0, c, a, b)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.betainc_d(8.0, c, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.betainc_dx(0.0, c, a, b)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.betainc_d(1.0, c, a, b)
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.betainc_d(8.0, c, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.betainc_dx(0.0, c, a, b)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.zeta_d(c + 1.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.zeta_d(c + 1.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
 @jit
@@ -3924,6 +4272,414 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x2 + i * s2]
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = sc.betainc_d(1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.betainc_d(8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = sc.betainc_dx(0.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = sc.betainc_d(1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.betainc_d(8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = sc.betainc_dx(0.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.zeta_d(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.zeta_d(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+
+
+@jit
+def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
+    """Block loops of the 4-operand elementwise ops (forward)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    x3 = u(x3)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    s3 = u(1 - ((f >> 3) & 1))
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        if (f & 15) == 0:
+            for i in range(n):
+                m = val[x0 + i]
+                c = val[x1 + i]
+                a = val[x2 + i]
+                b = val[x3 + i]
+                val[o + i] = sc.betainc_d(m, c, a, b)
+        else:
+            for i in range(n):
+                m = val[x0 + i * s0]
+                c = val[x1 + i * s1]
+                a = val[x2 + i * s2]
+                b = val[x3 + i * s3]
+                val[o + i] = sc.betainc_d(m, c, a, b)
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        if (f & 15) == 0:
+            for i in range(n):
+                m = val[x0 + i]
+                c = val[x1 + i]
+                a = val[x2 + i]
+                b = val[x3 + i]
+                val[o + i] = sc.betainc_dx(m, c, a, b)
+        else:
+            for i in range(n):
+                m = val[x0 + i * s0]
+                c = val[x1 + i * s1]
+                a = val[x2 + i * s2]
+                b = val[x3 + i * s3]
+                val[o + i] = sc.betainc_dx(m, c, a, b)
+
+
+@jit
+def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
+    """Block loops of the 4-operand elementwise ops (reverse)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    x3 = u(x3)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    s3 = u(1 - ((f >> 3) & 1))
+    kk = adj.shape[0]
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = sc.betainc_d(m + 1.0, c, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = sc.betainc_d(m + 8.0, c, a, b)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 128) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m, c, a, b)
+                        adj0[x3 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = sc.betainc_d(m + 1.0, c, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = sc.betainc_d(m + 8.0, c, a, b)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 128) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m, c, a, b)
+                        adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m + 1.0, c, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m + 8.0, c, a, b)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 128) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i]
+                        c = val[x1 + i]
+                        a = val[x2 + i]
+                        b = val[x3 + i]
+                        y = val[o + i]
+                        d = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
+                        adj0[x3 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m + 1.0, c, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = sc.betainc_dx(m + 8.0, c, a, b)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 128) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        m = val[x0 + i * s0]
+                        c = val[x1 + i * s1]
+                        a = val[x2 + i * s2]
+                        b = val[x3 + i * s3]
+                        y = val[o + i]
+                        d = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
+                        adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
+
+
+@jit
+def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
+    """Block loops of the 4-operand elementwise ops (tangent)."""
+    o, n = u(o), u(n)
+    x0 = u(x0)
+    x1 = u(x1)
+    x2 = u(x2)
+    x3 = u(x3)
+    s0 = u(1 - ((f >> 0) & 1))
+    s1 = u(1 - ((f >> 1) & 1))
+    s2 = u(1 - ((f >> 2) & 1))
+    s3 = u(1 - ((f >> 3) & 1))
+    kk = tan.shape[0]
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    m = val[x0 + i]
+                    c = val[x1 + i]
+                    a = val[x2 + i]
+                    b = val[x3 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.betainc_d(m + 1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = sc.betainc_d(m + 8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x3 + i]
+                    d = sc.betainc_dx(m, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    m = val[x0 + i * s0]
+                    c = val[x1 + i * s1]
+                    a = val[x2 + i * s2]
+                    b = val[x3 + i * s3]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.betainc_d(m + 1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = sc.betainc_d(m + 8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x3 + i * s3]
+                    d = sc.betainc_dx(m, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    m = val[x0 + i]
+                    c = val[x1 + i]
+                    a = val[x2 + i]
+                    b = val[x3 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.betainc_dx(m + 1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = sc.betainc_dx(m + 8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x3 + i]
+                    d = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    m = val[x0 + i * s0]
+                    c = val[x1 + i * s1]
+                    a = val[x2 + i * s2]
+                    b = val[x3 + i * s3]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.betainc_dx(m + 1.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = sc.betainc_dx(m + 8.0, c, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x3 + i * s3]
+                    d = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
 
@@ -4204,46 +4960,70 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+        p += 4
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+        p += 4
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        ew2_forward(code, val, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 116:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 109:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:165
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -5017,7 +5797,83 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = sc.betainc(c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+            if n == 1:
+                m = val[uargs[u(p)]]
+                c = val[uargs[u(p + 1)]]
+                a = val[uargs[u(p + 2)]]
+                b = val[uargs[u(p + 3)]]
+                val[o] = sc.betainc_d(m, c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 4
+                continue
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+            if n == 1:
+                m = val[uargs[u(p)]]
+                c = val[uargs[u(p + 1)]]
+                a = val[uargs[u(p + 2)]]
+                b = val[uargs[u(p + 3)]]
+                val[o] = sc.betainc_dx(m, c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 4
+                continue
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.zeta(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = sc.zeta_d(c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.riemann_zeta(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.zetac(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+            if n == 1:
+                a = val[uargs[u(p)]]
+                b = val[uargs[u(p + 1)]]
+                val[o] = sc.zetac_d(a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 2
+                continue
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5293,46 +6149,70 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        p -= 4
+        ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        p -= 4
+        ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        p -= 2
+        ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:128
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:140
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 116:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 109:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:165
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6850,7 +7730,207 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.betainc_d(1.0, c, a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.betainc_d(8.0, c, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = sc.betainc_dx(0.0, c, a, b)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+            if n == 1:
+                p -= 4
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    x3 = uargs[u(p + 3)]
+                    f = flags[k]
+                    m = val[x0]
+                    c = val[x1]
+                    a = val[x2]
+                    b = val[x3]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.betainc_d(m + 1.0, c, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = sc.betainc_d(m + 8.0, c, a, b)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                    if (f & 128) == 0:
+                        d3 = sc.betainc_dx(m, c, a, b)
+                        if d3 != 0.0:
+                            adj0[x3] += g * d3
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+            if n == 1:
+                p -= 4
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    x3 = uargs[u(p + 3)]
+                    f = flags[k]
+                    m = val[x0]
+                    c = val[x1]
+                    a = val[x2]
+                    b = val[x3]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.betainc_dx(m + 1.0, c, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = sc.betainc_dx(m + 8.0, c, a, b)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                    if (f & 128) == 0:
+                        d3 = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
+                        if d3 != 0.0:
+                            adj0[x3] += g * d3
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.zeta_d(1.0, a, b)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = -a * sc.zeta(a + 1.0, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.zeta_d(c + 1.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.zetac_d(1.0, x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = sc.zetac_d(1.0, x)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+            if n == 1:
+                p -= 2
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    f = flags[k]
+                    a = val[x0]
+                    b = val[x1]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.zetac_d(a + 1.0, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7153,46 +8233,70 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+        p += 4
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
+        p += 4
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 92:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
+        p += 2
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 93:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 94:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 95:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 96:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 97:  # MatMulOp, numtape/ops/matmul.py:128
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:128
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 98:  # ChainMatMulOp, numtape/ops/matmul.py:140
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:140
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 108:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 116:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 109:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:165
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 110:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -8574,7 +9678,203 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # BetalnOp, numtape/ops/elementwise.py:217
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.betainc_d(1.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.betainc_d(8.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = sc.betainc_dx(0.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                x3 = uargs[u(p + 3)]
+                m = val[x0]
+                c = val[x1]
+                a = val[x2]
+                b = val[x3]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.betainc_d(m + 1.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = sc.betainc_d(m + 8.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x3]
+                if tx != 0.0:
+                    d = sc.betainc_dx(m, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 4
+                continue
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                x3 = uargs[u(p + 3)]
+                m = val[x0]
+                c = val[x1]
+                a = val[x2]
+                b = val[x3]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.betainc_dx(m + 1.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = sc.betainc_dx(m + 8.0, c, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x3]
+                if tx != 0.0:
+                    d = ((c - 1.0) / b - (a - 1.0) / (1.0 - b)) * y + ((np.floor(m) - 8.0 * np.floor(m / 8.0)) * sc.betainc_dx(np.maximum(m - 1.0, 0.0), c, a, b) / b if np.fmod(m, 8.0) > 0.0 else 0.0) - (np.floor(m / 8.0) * sc.betainc_dx(np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b) if m >= 8.0 else 0.0)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 4
+                continue
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.zeta_d(1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = -a * sc.zeta(a + 1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.zeta_d(c + 1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.zetac_d(1.0, x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = sc.zetac_d(1.0, x)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                a = val[x0]
+                b = val[x1]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.zetac_d(a + 1.0, b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 2
+                continue
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
