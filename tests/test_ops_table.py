@@ -147,8 +147,16 @@ def _seed(*key):
 
 
 def patterns(arity):
-    """Every (shape kind, active) assignment of the operands with at least one active one."""
-    kinds = list(SHAPES) if arity < 3 else ["s", "v", "m"] if arity == 3 else ["s", "v"]
+    """Every (shape kind, active) assignment of the operands with at least one active one;
+    for four operands (5 x 4^4 x 15 would be 3,840 cases) vectors with at most one scalar
+    broadcast, all active or one constant."""
+    if arity == 4:
+        for j in range(-1, 4):
+            shapes = ["s" if i == j else "v" for i in range(4)]
+            for k in range(-1, 4):
+                yield tuple((kind, i != k) for i, kind in enumerate(shapes))
+        return
+    kinds = list(SHAPES) if arity < 3 else ["s", "v", "m"]
     for shapes in itertools.product(kinds, repeat=arity):
         for active in itertools.product((True, False), repeat=arity):
             if any(active):
