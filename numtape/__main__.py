@@ -1,6 +1,9 @@
 """``python -m numtape demo``: record a real model, print its tape, differentiate it, time it.
 
 ``python -m numtape show FILE``: load a saved tape (validated) and print it.
+
+``python -m numtape warmup``: compile the full tape interpreters into Numba's disk cache now
+(minutes, once per environment), so that no later tape compiles anything.
 """
 import sys
 import time
@@ -130,8 +133,27 @@ def main(argv=None):
         print(F)
         F.print()
         return 0
+    if argv[0] == "warmup" and len(argv) == 1:
+        warmup()
+        return 0
     print(__doc__)
     return 2
+
+
+def warmup():
+    """Compile the full interpreters (forward, reverse, tangent) for small and large tapes."""
+    import time
+
+    import numpy as np
+
+    import numtape as nt
+    t0 = time.perf_counter()
+    nt.sweep_kernels("full")
+    F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x[::-1]), np.zeros(3))
+    F.gradient(np.ones(3))
+    F.hvp(np.ones(3), np.ones(3))
+    print(f"numtape: the full interpreters are compiled and cached "
+          f"({time.perf_counter() - t0:.1f} s)")
 
 
 if __name__ == "__main__":

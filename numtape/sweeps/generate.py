@@ -11,6 +11,7 @@ needs a real source file) and a test asserts it is current.
 Run ``python -m numtape.sweeps.generate`` after changing any op.
 """
 import ast
+import functools
 import hashlib
 import pathlib
 import textwrap
@@ -26,6 +27,7 @@ TARGET = HERE / "generated.py"
 NOT_IN_SWEEPS = {"ops/layout.py", "kernels/selinv.py"}
 
 
+@functools.lru_cache(maxsize=1)
 def table_hash():
     """Hash of the *code* the generated sweeps call: the op table and the Numba kernels, with
     docstrings, comments and layout left out (a docstring edit changes nothing).  Numba's
@@ -299,10 +301,10 @@ def _cases(specs, body, depth):
     return out
 
 
-def _ew_functions():
+def _ew_functions(ops):
     out = []
-    for arity in sorted({s.arity for s in OPS if s.kind == ELEMENTWISE}):
-        specs = [s for s in OPS if s.kind == ELEMENTWISE and s.arity == arity]
+    for arity in sorted({s.arity for s in ops if s.kind == ELEMENTWISE}):
+        specs = [s for s in ops if s.kind == ELEMENTWISE and s.arity == arity]
         xs = ", ".join(f"x{j}" for j in range(arity))
         # unsigned offsets: no negative-index wraparound, so contiguous loops vectorize
         strides = (["o, n = u(o), u(n)"] + [f"x{j} = u(x{j})" for j in range(arity)]
@@ -359,18 +361,18 @@ for k in range({rng}):
 '''
 
 
-def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret,
+def _sweep(ops, name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret,
            fast_if="True", after=()):
     """A ``{name}_step`` function (every case) and the ``{name}`` loop: when ``fast_if``
     holds, a loop with the scalar cases inline; otherwise a loop of step calls only.
     ``after`` are lines run after each step call."""
     out = ["", ""] + _t(FUNCTION, name=f"{name}_step", sig=step_sig,
                         doc=f"One op of the {name} sweep (the cases the loop does not inline).")
-    out += _cases(OPS, step, 1) + [f"    return {step_ret}"]
+    out += _cases(ops, step, 1) + [f"    return {step_ret}"]
     out += ["", ""] + _t(FUNCTION, name=name, sig=signature, doc=doc)
     call = step_sig.replace("f, ", "flags[k], ").replace("o, n, ", "np.int64(o), np.int64(n), ")
     loop = _t(LOOP, rng=rng)
-    fast = _cases(OPS, scalar, 1) if scalar is not None else []
+    fast = _cases(ops, scalar, 1) if scalar is not None else []
     out += _ind(prologue, 1)
     after = list(after)
     if fast_if != "True":
@@ -380,23 +382,28 @@ def _sweep(name, signature, doc, prologue, rng, scalar, step, step_sig, step_ret
     return out
 
 
-def render():
-    """Return the text of sweeps.py for the current op table."""
-    lines = [HEADER.format(hash=table_hash(), names=tuple(s.name for s in OPS))]
-    for spec in OPS:
+def render(ops=None, table=None):
+    """Return the text of sweeps.py for the current op table; with ``ops`` (a subset of the
+    table), interpreters with the cases of those ops only (numtape/sweeps/variants.py, which
+    passes the checked-in file's ``table`` hash rather than hashing the sources again)."""
+    ops = OPS if ops is None else ops
+    lines = [HEADER.format(hash=table or table_hash(), names=tuple(s.name for s in OPS))]
+    for spec in ops:
         if spec.kind == BLOCK and not spec.host:
             lines += [f'{spec.name}_{s} = _T["{spec.name}"].{full}'
                       for s, full in (("f", "forward"), ("r", "reverse"), ("t", "tangent"))]
-    lines += _ew_functions()
+    lines += _ew_functions(ops)
     fw, rv = "op.shape[0]", "op.shape[0] - 1, -1, -1"
-    lines += _sweep("forward", "op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero",
+    lines += _sweep(ops, "forward",
+                    "op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero",
                     "Values: fills val[out_ptr[0]:] from inputs and constants in place.\n\n"
                     "    With ``zero``, also zeroes ``adj0`` (one adjoint row) at every output:\n"
                     "    a gradient's reverse sweep then needs no separate zeroing pass.\n    ",
                     ["p = 0", "q = 0"], fw, _forward_scalar, _forward_step,
                     "code, o, n, p, q, f, args, iargs, val, work", "p, q",
                     after=["if zero:", "    adj0[np.int64(o):np.int64(o + n)] = 0.0"])
-    lines += _sweep("reverse", "op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear",
+    lines += _sweep(ops, "reverse",
+                    "op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear",
                     "Adjoints: accumulates into adj (seeded at the outputs), last op first.\n\n"
                     "    With ``clear``, each op's output adjoints are zeroed once used, so the\n"
                     "    workspace is clean again (but for the inputs) when the sweep ends.\n    ",
@@ -405,7 +412,7 @@ def render():
                     "code, o, n, p, q, f, args, iargs, val, adj, work", "p, q",
                     fast_if="adj.shape[0] == 1",
                     after=["if clear:", "    adj[:, np.int64(o):np.int64(o + n)] = 0.0"])
-    lines += _sweep("tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan, work",
+    lines += _sweep(ops, "tangent", "op, flags, uout_ptr, uargs, args, iargs, val, tan, work",
                     "Tangents: fills tan[out_ptr[0]:] from seeded inputs and zero constants.",
                     ["p = 0", "q = 0", "tan0 = tan[0]"], fw, _tangent_scalar, _tangent_step,
                     "code, o, n, p, q, f, args, iargs, val, tan, work", "p, q",

@@ -26,12 +26,10 @@ from numtape.ops.layout import arg_pointers
 from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
-try:
-    from numtape.sweeps import generated as kernels
-    # a generated file from another op table would mis-dispatch: refuse to build tapes
-    STALE = kernels.OP_NAMES != tuple(s.name for s in OPS)
-except (ImportError, AttributeError, KeyError):  # lets the generator run to repair it
-    kernels, STALE = None, True
+from numtape.sweeps import variants
+
+# a generated file from another op table would mis-dispatch: refuse to build tapes
+STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
 
 HOST = np.array([s.host for s in OPS])
 CALL = BY_NAME["CallOp"].code
@@ -88,6 +86,7 @@ class Sweeps:
         self._arrays = a
         self._kernel_args = (a["op"], a["flags"], a["out_ptr"].view(unsigned),
                              a["args"].view(unsigned), a["args"], a["iargs"])
+        self.kernels = variants.kernels_for(a["op"])   # full or this tape's own interpreters
         self._subtapes = tuple(subtapes)
         self.plan = _plan(a, self._subtapes)
         self._tls = threading.local()
@@ -131,11 +130,11 @@ class Sweeps:
         folding, which never folds them, need not solve inner problems at a made-up point)."""
         work = self.workspace("work") if work is None else work
         if self.plan is None:
-            kernels.forward(*self._kernel_args, val, work, adj0, zero)
+            self.kernels.forward(*self._kernel_args, val, work, adj0, zero)
             return
         for s in self.plan:
             if type(s) is tuple:
-                kernels.forward(*s, val, work, adj0, zero)
+                self.kernels.forward(*s, val, work, adj0, zero)
                 continue
             if not hosts:
                 val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
@@ -158,12 +157,12 @@ class Sweeps:
         with ``clear``, each op's adjoints are zeroed once used."""
         work = self.workspace("work") if work is None else work
         if self.plan is None:
-            kernels.reverse(*self._kernel_args, val, adj, work, clear)
+            self.kernels.reverse(*self._kernel_args, val, adj, work, clear)
             return
         args, iargs = self._arrays["args"], self._arrays["iargs"]
         for s in reversed(self.plan):
             if type(s) is tuple:
-                kernels.reverse(*s, val, adj, work, clear)
+                self.kernels.reverse(*s, val, adj, work, clear)
             elif type(s) is Host:
                 s.spec.reverse(val, adj, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
                 if clear:
@@ -175,12 +174,12 @@ class Sweeps:
         """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
         work = self.workspace("work") if work is None else work
         if self.plan is None:
-            kernels.tangent(*self._kernel_args, val, tan, work)
+            self.kernels.tangent(*self._kernel_args, val, tan, work)
             return
         args, iargs = self._arrays["args"], self._arrays["iargs"]
         for s in self.plan:
             if type(s) is tuple:
-                kernels.tangent(*s, val, tan, work)
+                self.kernels.tangent(*s, val, tan, work)
             elif type(s) is Host:
                 s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
             else:
@@ -202,7 +201,7 @@ class Sweeps:
                 _call_reverse(s, val, adj, False)
             return
         unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
-        kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
+        self.kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
                         a["out_ptr"][k:k + 2].view(unsigned), a["args"][p0:p1].view(unsigned),
                         a["args"][p0:p1], a["iargs"][q0:q1], val, adj, work, False)
 

@@ -1,0 +1,124 @@
+"""Which compiled interpreters sweep a tape: the full ones, or ones made for its ops alone.
+
+Numba compiles an interpreter with the cases of every op in the table in minutes, not seconds
+(cold, 121 ops: 238 s on the 2-core machine measured in the README, 1.4 s per op), and a user
+waits for that on their first gradient.  An interpreter holding only the cases of the ops one
+tape uses compiles in seconds (6 ops: 10 s).  So there are two tiers:
+
+* ``"full"``: ``generated.py``, checked in, with every op;
+* ``"exact"``: a variant rendered by the same generator for the tape's own ops plus a few
+  that every derivative tape uses (``BASE``), written once to a content-addressed file in the
+  cache directory (next to Numba's cache: ``NUMBA_CACHE_DIR``, else ``~/.cache/numtape``) and
+  compiled and cached by Numba like the full file.  A tape and its derivative tapes share a
+  variant when their ops agree.
+
+``"auto"`` (the default) uses the full interpreters once they are compiled (in this process or
+on disk), and otherwise the tape's variant: a new environment pays seconds, not minutes, and a
+warm one never compiles again.  ``python -m numtape warmup`` compiles the full interpreters
+ahead of time.  ``set_mode`` switches for the process (the test suite uses ``"full"``).
+When the cache directory cannot be written, the full interpreters are used.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pathlib
+import sys
+import tempfile
+import threading
+
+import numpy as np
+
+from numtape.ops import BY_NAME, OPS
+from numtape.sweeps import generate
+
+try:
+    from numtape.sweeps import generated as full
+except (ImportError, AttributeError, KeyError):   # lets the generator run to repair it
+    full = None
+
+MODES = ("auto", "full", "exact")
+# the ops of nearly every derivative tape, so a tape and its gradient tape share a variant
+BASE = frozenset(BY_NAME[n].code for n in (
+    "GatherOp", "DepOp", "NegOp", "AddOp", "SubOp", "MulOp", "DivOp", "ChainMulOp", "SumOp"))
+_state = {"mode": "auto", "full_ready": None}
+_modules: dict = {}
+_lock = threading.Lock()
+
+
+def set_mode(mode):
+    """Use the ``"full"`` interpreters, ``"exact"`` per-tape variants, or ``"auto"``."""
+    if mode not in MODES:
+        raise ValueError(f"sweep kernels mode {mode!r} is not one of {', '.join(MODES)}")
+    _state["mode"] = mode
+
+
+def mode():
+    return _state["mode"]
+
+
+def cache_dir():
+    """Where variant sources are written (Numba caches their machine code beside them)."""
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if root:
+        return pathlib.Path(root) / "numtape_sweeps"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base) / "numtape" / "sweeps"
+
+
+def full_is_compiled():
+    """Whether the full interpreters are compiled in this process or in Numba's disk cache."""
+    if full is None:
+        return False
+    if full.forward.signatures and full.reverse.signatures:
+        return True
+    if _state["full_ready"] is None:
+        try:
+            ready = all(len(fn._cache._cache_file._load_index()) > 0
+                        for fn in (full.forward, full.reverse))
+        except Exception:   # Numba's cache internals: when unsure, compile a variant
+            ready = False
+        _state["full_ready"] = ready
+    return _state["full_ready"]
+
+
+def kernels_for(op):
+    """The module of jitted sweeps (``forward``, ``reverse``, ``tangent``) for opcodes ``op``."""
+    m = _state["mode"]
+    if m == "full" or (m == "auto" and full_is_compiled()):
+        return full
+    used = np.flatnonzero(np.bincount(np.asarray(op, dtype=np.int64),
+                                      minlength=len(OPS)))
+    key = frozenset(used.tolist()) | BASE
+    module = _modules.get(key)
+    if module is None:
+        with _lock:
+            module = _modules.get(key)
+            if module is None:
+                module = _modules[key] = _load(key)
+    return module
+
+
+def _load(key):
+    ops = [s for s in OPS if s.code in key or s.host]
+    if len([s for s in ops if not s.host]) == sum(1 for s in OPS if not s.host):
+        return full
+    text = generate.render(ops, table=full.TABLE_HASH)
+    name = "numtape_sweeps_" + hashlib.sha256(text.encode()).hexdigest()[:20]
+    try:
+        d = cache_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / f"{name}.py"
+        if not path.exists() or path.read_text() != text:
+            fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
+            with os.fdopen(fd, "w") as fh:
+                fh.write(text)
+            os.replace(tmp, path)   # atomic: concurrent processes write the same text
+    except OSError:
+        return full
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
