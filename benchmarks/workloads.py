@@ -234,8 +234,26 @@ def case_hvp_loop(scale=1):
     return _hvp_case("hvp loop", hvp_loop, LOOP_N // scale)
 
 
+def rosen(x):
+    """SciPy's Rosenbrock function, its expression as ``scipy.optimize.rosen`` writes it (that
+    function itself first converts its argument through the array API)."""
+    return np.sum(100.0 * (x[1:] - x[:-1] ** 2.0) ** 2.0 + (1 - x[:-1]) ** 2.0)
+
+
+def case_hvp_rosen(scale=1):
+    """Hessian-vector product of the Rosenbrock function against SciPy's hand-written
+    ``scipy.optimize.rosen_hess_prod``."""
+    import scipy.optimize as so
+    n = HVP_N // scale
+    rng = np.random.default_rng(56)
+    points = [(1.0 + 0.1 * rng.standard_normal(n), rng.standard_normal(n))
+              for _ in range(N_POINTS)]
+    return Case("hvp rosen vs SciPy", f"n={n}", rosen, np.zeros(n), points,
+                so.rosen_hess_prod, 1.0)
+
+
 SPARSE_CASES = (case_band_1e4, case_band_1e5, case_band_loop)
-HVP_CASES = (case_hvp_vec, case_hvp_loop)
+HVP_CASES = (case_hvp_vec, case_hvp_loop, case_hvp_rosen)
 
 
 # --------------------------------------------------------------------------------------------

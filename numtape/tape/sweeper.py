@@ -27,13 +27,38 @@ from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import variants
+from numtape.tape import blas
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
 STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
 
 HOST = np.array([s.host for s in OPS])
+PRODUCTS = np.array([BY_NAME[n].code for n in ("MatMulOp", "ChainMatMulOp")])
 CALL = BY_NAME["CallOp"].code
 _NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
+
+
+class _Pinned:
+    """The jitted sweeps of a tape with block products, each run with one BLAS thread."""
+
+    def __init__(self, kernels):
+        self.module = kernels
+
+    def _run(self, fn, args):
+        blas.enter()
+        try:
+            fn(*args)
+        finally:
+            blas.leave()
+
+    def forward(self, *args):
+        self._run(self.module.forward, args)
+
+    def reverse(self, *args):
+        self._run(self.module.reverse, args)
+
+    def tangent(self, *args):
+        self._run(self.module.tangent, args)
 
 
 @dataclass(frozen=True)
@@ -87,6 +112,8 @@ class Sweeps:
         self._kernel_args = (a["op"], a["flags"], a["out_ptr"].view(unsigned),
                              a["args"].view(unsigned), a["args"], a["iargs"])
         self.kernels = variants.kernels_for(a["op"])   # full or this tape's own interpreters
+        if np.isin(a["op"], PRODUCTS).any():   # block products: one BLAS thread (tape/blas.py)
+            self.kernels = _Pinned(self.kernels)
         self._subtapes = tuple(subtapes)
         self.plan = _plan(a, self._subtapes)
         self._tls = threading.local()

@@ -1,0 +1,59 @@
+"""One BLAS thread inside the jitted sweeps, whatever the process's BLAS threads are.
+
+Block products (MatMulOp) call SciPy's OpenBLAS through Numba's ``np.dot``.  A tape's products
+are small or memory-bound (gemv), and a multi-threaded OpenBLAS on a busy machine waits for its
+slowest core: a W3 gradient measured 4.1 ms with one thread and 8.4 ms with two while another
+process compiled on the second core.  So while a jitted sweep of a tape with products runs,
+every BLAS library in the process (threadpoolctl's view of it) is set to one thread, and set
+back when the last concurrent sweep ends (a lock and a depth count: sweeps run from many
+threads).  Costs 5 us per sweep of such a tape, and nothing for tapes without products.  Host
+ops (solves, factorizations: O(n^3), where threads pay) run outside and keep the user's threads;
+so does the user's own NumPy code, except that a BLAS call made on another thread *while* a
+sweep runs gets one thread.
+"""
+import threading
+
+import scipy.linalg.cython_blas  # noqa: F401  (loads the BLAS Numba's np.dot calls)
+from threadpoolctl import ThreadpoolController
+
+_lock = threading.Lock()
+_state = {"depth": 0, "saved": (), "libs": None}
+
+
+def _libraries():
+    if _state["libs"] is None:
+        try:
+            libs = [lc for lc in ThreadpoolController().lib_controllers if lc.user_api == "blas"]
+        except Exception:   # an unknown BLAS build: leave its threads alone
+            libs = []
+        _state["libs"] = libs
+    return _state["libs"]
+
+
+def enter():
+    """Start of a sweep that calls BLAS: pin every BLAS library to one thread."""
+    with _lock:
+        if _state["depth"] == 0:
+            saved = []
+            for lc in _libraries():
+                n = lc.get_num_threads()
+                if n is not None and n > 1:
+                    lc.set_num_threads(1)
+                    saved.append((lc, n))
+            _state["saved"] = saved
+        _state["depth"] += 1
+
+
+def leave():
+    """End of such a sweep: the last one to end restores the threads."""
+    with _lock:
+        _state["depth"] -= 1
+        if _state["depth"] == 0:
+            for lc, n in _state["saved"]:
+                lc.set_num_threads(n)
+            _state["saved"] = ()
+
+
+def threads():
+    """{library file: threads} of the BLAS libraries numtape pins (for benchmarks, tests)."""
+    return {lc.filepath: lc.get_num_threads() for lc in _libraries()}
