@@ -117,14 +117,27 @@ def _fill(row, t_nt, t_ref, s_nt, s_ref, err, target):
     )
 
 
-def gradient_row(nt, make_case, scale, repeats, keep):
+def _compile(F, row):
+    """F.compile() (fused runs, numtape/sweeps/fused.py), its first-call cost in the note."""
+    t0 = time.perf_counter()
+    runs = F.compile()
+    row.name += " (F.compile)"
+    return runs, t0
+
+
+def gradient_row(nt, make_case, scale, repeats, keep, compiled=False):
     case = make_case(scale)
     row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
     try:
         t0 = time.perf_counter()
         F = nt.MakeTape(case.f, case.x0)
         t_rec = time.perf_counter() - t0
-        keep[case.name] = F
+        if compiled:
+            runs, t0 = _compile(F, row)
+            F.gradient(case.points[0])
+            first = time.perf_counter() - t0
+        else:
+            keep[case.name] = F
         g = F.gradient(case.points[0])
         _, g_ref = case.ref(case.points[0])
         err = wl.rel_err(g, g_ref)
@@ -134,6 +147,8 @@ def gradient_row(nt, make_case, scale, repeats, keep):
     except Exception as exc:  # one broken workload must not hide the others
         return row.error(exc)
     _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
+    if compiled:
+        row.note += f"; {runs} fused runs, 1st call {fmt_time(first)}"
     row.details.append(f"recorded {len(F)} ops (arena {F.arena_size}) in {fmt_time(t_rec)}")
     return row
 
@@ -160,7 +175,7 @@ def sparse_row(nt, make_case, scale, repeats):
     return row
 
 
-def hvp_row(nt, make_case, scale, repeats):
+def hvp_row(nt, make_case, scale, repeats, compiled=False):
     """``F.hvp(x, v)`` at new (x, v) pairs, the gradient tape built (and the sweeps compiled)
     by a first call outside the timing, against the hand-written H(x) v."""
     case = make_case(scale)
@@ -168,6 +183,8 @@ def hvp_row(nt, make_case, scale, repeats):
     try:
         F = nt.MakeTape(case.f, case.x0)
         t0 = time.perf_counter()
+        if compiled:
+            runs, t0 = _compile(F, row)
         hv = F.hvp(*case.points[0])
         t_first = time.perf_counter() - t0
         err = wl.rel_err(hv, case.ref(*case.points[0]))
@@ -177,7 +194,7 @@ def hvp_row(nt, make_case, scale, repeats):
     except Exception as exc:
         return row.error(exc)
     _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
-    row.note += f"; 1st call {fmt_time(t_first)}"
+    row.note += f"; 1st call {fmt_time(t_first)}" + (f", {runs} fused runs" if compiled else "")
     row.details.append(f"F: {len(F)} ops; first hvp builds the gradient tape F.jacfun()")
     return row
 
@@ -437,6 +454,13 @@ def main(argv=None):
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
         for make_case in wl.HVP_CASES:
             rows.append(hvp_row(nt, make_case, scale, args.repeats))
+            print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
+        # the same workloads with F.compile() (fused runs of elementwise block ops)
+        for make_case in (wl.case_w1_vec, wl.case_w3):
+            rows.append(gradient_row(nt, make_case, scale, args.repeats, {}, compiled=True))
+            print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
+        for make_case in (wl.case_hvp_vec, wl.case_hvp_rosen):
+            rows.append(hvp_row(nt, make_case, scale, args.repeats, compiled=True))
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
         rows.append(recording_row(nt, scale, args.repeats))
         rows.append(memory_row(nt, scale, keep))

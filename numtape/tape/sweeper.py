@@ -26,7 +26,7 @@ from numtape.ops.layout import arg_pointers
 from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
-from numtape.sweeps import variants
+from numtape.sweeps import fused, variants
 from numtape.tape import blas
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
@@ -59,6 +59,15 @@ class _Pinned:
 
     def tangent(self, *args):
         self._run(self.module.tangent, args)
+
+
+@dataclass(frozen=True)
+class Fused:
+    """A fused run of elementwise block ops: its compiled kernels, addresses and length."""
+
+    kernels: object
+    A: np.ndarray
+    n: int
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,21 @@ class Sweeps:
             self.kernels = _Pinned(self.kernels)
         self._subtapes = tuple(subtapes)
         self.plan = _plan(a, self._subtapes)
+        self.n_fused = None   # runs fused by compile()
         self._tls = threading.local()
+
+    def compile(self):
+        """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py);
+        returns the number of runs fused."""
+        a = self._arrays
+        if self.n_fused is not None:
+            return self.n_fused
+        arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
+        runs = fused.find_runs(a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
+        if runs:
+            self.plan = _plan(a, self._subtapes, runs)
+        self.n_fused = len(runs)
+        return self.n_fused
 
     # ---- workspaces ----------------------------------------------------------------------
     def workspace(self, kind, k=0):
@@ -163,6 +186,9 @@ class Sweeps:
             if type(s) is tuple:
                 self.kernels.forward(*s, val, work, adj0, zero)
                 continue
+            if type(s) is Fused:
+                s.kernels.forward(val, s.A, s.n, adj0, zero)
+                continue
             if not hosts:
                 val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
                 continue
@@ -190,6 +216,8 @@ class Sweeps:
         for s in reversed(self.plan):
             if type(s) is tuple:
                 self.kernels.reverse(*s, val, adj, work, clear)
+            elif type(s) is Fused:
+                s.kernels.reverse(val, adj, s.A, s.n, clear)
             elif type(s) is Host:
                 s.spec.reverse(val, adj, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
                 if clear:
@@ -207,6 +235,8 @@ class Sweeps:
         for s in self.plan:
             if type(s) is tuple:
                 self.kernels.tangent(*s, val, tan, work)
+            elif type(s) is Fused:
+                s.kernels.tangent(val, tan, s.A, s.n)
             elif type(s) is Host:
                 s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
             else:
@@ -301,24 +331,30 @@ class Sweeps:
 
 
 # ---- the host-op plan ------------------------------------------------------------------------
-def _plan(a, subtapes):
-    """The segments of a tape's arrays (see the module docstring), or None without host ops."""
+def _plan(a, subtapes, runs=()):
+    """The segments of a tape's arrays (see the module docstring), or None without host ops or
+    fused ``runs`` ((k0, k1, structure, A, n) from numtape/sweeps/fused.py)."""
     op = a["op"]
     ks = np.flatnonzero(HOST[op])
-    if ks.size == 0:
+    if ks.size == 0 and not runs:
         return None
+    special = [(int(k), int(k) + 1, None) for k in ks] + [(r[0], r[1], r) for r in runs]
+    special.sort(key=lambda t: t[0])
     arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
     unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
     segs, start, n_ops = [], 0, op.size
-    for k in list(ks) + [n_ops]:
-        if k > start:
-            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k], iarg_ptr[start], iarg_ptr[k]
-            segs.append((op[start:k], a["flags"][start:k],
-                         a["out_ptr"][start:k + 1].view(unsigned),
+    for k0, k1, run in special + [(n_ops, n_ops, None)]:
+        if k0 > start:
+            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k0], iarg_ptr[start], iarg_ptr[k0]
+            segs.append((op[start:k0], a["flags"][start:k0],
+                         a["out_ptr"][start:k0 + 1].view(unsigned),
                          a["args"][p0:p1].view(unsigned), a["args"][p0:p1], a["iargs"][q0:q1]))
-        if k < n_ops:
-            segs.append(_host(a, subtapes, int(k), int(arg_ptr[k]), int(iarg_ptr[k])))
-        start = k + 1
+        if k0 < n_ops:
+            if run is None:
+                segs.append(_host(a, subtapes, k0, int(arg_ptr[k0]), int(iarg_ptr[k0])))
+            else:
+                segs.append(Fused(fused.kernels(run[2]), run[3], run[4]))
+        start = k1
     return segs
 
 

@@ -1,0 +1,213 @@
+"""Fused kernels for runs of elementwise block ops: one loop over the elements instead of one
+pass over memory per op (``F.compile()``; numtape/tape/sweeper.py runs them as plan segments).
+
+A *run* is a stretch of consecutive elementwise ops of one block length n >= MIN_N in which
+every operand is either exactly the output block of an earlier op of the run (read at the same
+element) or overlaps no output of the run (a broadcast scalar, an input, a constant, an earlier
+result): then computing element i of every op before element i + 1 of any reads nothing not
+yet written.  For each run *structure* (opcodes, flags, which operand is which earlier output)
+this module renders Python source for three Numba functions, from the op table's own formulas,
+as the interpreter generator does:
+
+* ``forward``: per element, each op's value (earlier values kept in registers), stored;
+* ``reverse``: per element, the ops backwards, each output adjoint read (and cleared) and
+  passed to its operands, with the interpreter's strong-zero statement;
+* ``tangent``: per element, each op's tangent from its operands'.
+
+Values and tangents equal the interpreter's bit for bit (the same expressions per element).
+Adjoints equal them except where two elements of the run add into one address (a broadcast
+scalar, or overlapping operand blocks such as x[1:] and x[:-1]): the interpreter adds one op's
+contributions for every element before the next op's, the fused loop element by element, so
+such sums are re-associated (a few ulps).  Addresses are an argument (the ``A`` array), so one
+compiled kernel serves every tape with the same structure; the source lands in the variants'
+cache directory, content-addressed, and Numba caches its machine code on disk.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+import threading
+
+import numpy as np
+
+from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+from numtape.ops.flags import const_flag
+from numtape.sweeps import variants
+from numtape.sweeps.generate import _kernel_expr
+
+MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
+_lock = threading.Lock()
+_modules: dict = {}
+EW = np.array([s.kind == ELEMENTWISE for s in OPS])
+ARITY = np.array([max(s.arity, 0) for s in OPS])
+
+
+def find_runs(op, flags, out_ptr, args, arg_ptr):
+    """[(k0, k1, structure, A)]: the fusable runs of ops k0 .. k1 - 1 (module docstring)."""
+    n_of = np.diff(out_ptr)
+    cand = EW[op] & (n_of >= MIN_N)
+    runs = []
+    idx = np.flatnonzero(cand)
+    pos = 0
+    while pos < idx.size:
+        k0 = int(idx[pos])
+        n = int(n_of[k0])
+        outs = []        # (start, end) of the run's outputs so far
+        ops = []
+        k = k0
+        while k < op.size and cand[k] and int(n_of[k]) == n:
+            spec = OPS[op[k]]
+            f = int(flags[k])
+            p = int(arg_ptr[k])
+            refs = []
+            ok = True
+            for j in range(spec.arity):
+                s = int(args[p + j])
+                if (f >> j) & 1:          # broadcast scalar: must not be written by the run
+                    e = s + 1
+                else:
+                    e = s + n
+                inner = [r for r, (a, b) in enumerate(outs) if a == s and b == e]
+                if inner and not (f >> j) & 1:
+                    refs.append(("in", inner[0]))
+                elif any(a < e and s < b for a, b in outs):
+                    ok = False
+                    break
+                else:
+                    refs.append(("sc" if (f >> j) & 1 else "ex", None))
+            if not ok:
+                break
+            o = int(out_ptr[k])
+            outs.append((o, o + n))
+            ops.append((int(op[k]), f, tuple(refs)))
+            k += 1
+        if len(ops) >= 2:
+            A = []
+            for kk in range(k0, k):
+                A.append(int(out_ptr[kk]))
+                p = int(arg_ptr[kk])
+                A += [int(args[p + j]) for j in range(OPS[op[kk]].arity)]
+            runs.append((k0, k, tuple(ops), np.array(A, dtype=np.int64), n))
+        while pos < idx.size and idx[pos] < max(k, k0 + 1):
+            pos += 1
+    return runs
+
+
+def _slots(structure):
+    """Per op: (index of its output in A, [index of operand j in A])."""
+    out, c = [], 0
+    for _, _, refs in structure:
+        out.append((c, [c + 1 + j for j in range(len(refs))]))
+        c += 1 + len(refs)
+    return out
+
+
+def _at(refs, r, j):
+    """The address of operand j of op r at element i (an earlier output of the run, a
+    broadcast scalar or an outside block)."""
+    kind, q = refs[j]
+    if kind == "in":
+        return f"o{q} + i"
+    if kind == "sc":
+        return f"a{r}_{j}"
+    return f"a{r}_{j} + i"
+
+
+def render(structure):
+    """Source of the fused forward, reverse and tangent of one run structure."""
+    slots = _slots(structure)
+    head = []
+    for r, (so, sa) in enumerate(slots):
+        head.append(f"o{r} = u(A[{so}])")
+        head += [f"a{r}_{j} = u(A[{s}])" for j, s in enumerate(sa)]
+    fw, rv, tg = [], [], []
+    for r, (code, f, refs) in enumerate(structure):
+        spec = OPS[code]
+        names = OPERAND_NAMES[spec.arity]
+        loads = []
+        for j, nm in enumerate(names):
+            kind, q = refs[j]
+            loads.append(f"{nm} = v{q}" if kind == "in" else f"{nm} = val[{_at(refs, r, j)}]")
+        fw += loads + [f"v{r} = {_kernel_expr(spec.value_expr)}", f"val[o{r} + i] = v{r}"]
+        vloads = [f"{nm} = val[{_at(refs, r, j)}]" for j, nm in enumerate(names)]
+        if spec.zero_derivative:
+            tg += [f"tan0[o{r} + i] = 0.0"]
+        else:
+            t = vloads + [f"y = val[o{r} + i]", "t = 0.0"]
+            for j, d in enumerate(spec.partial_exprs):
+                t += [f"tx = tan0[{_at(refs, r, j)}]", f"d = {_kernel_expr(d)}",
+                      "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
+            tg += t + [f"tan0[o{r} + i] = t"]
+        body = [f"g = adj0[o{r} + i]"]
+        if not spec.zero_derivative:
+            body += vloads + [f"y = val[o{r} + i]"]
+            for j, d in enumerate(spec.partial_exprs):
+                if f & const_flag(j):
+                    continue
+                at = _at(refs, r, j)
+                body += [f"d = {_kernel_expr(d)}",
+                         f"adj0[{at}] += g * d if (g != 0.0 and d != 0.0) else 0.0"]
+        rv = body + rv
+
+    outs = [f"o{r}" for r in range(len(structure))]
+    # unsigned offsets, as in the interpreters: no negative-index wraparound, so the loops
+    # can vectorize; the outputs' adjoints are zeroed after the loop (nothing in the run
+    # reads an output's adjoint at another element)
+    zero_fw = ["if zero:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs]
+    clear_rv = ["if clear:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs]
+
+    def fn(name, sig, loop, after):
+        lines = ["", "", "@jit", f"def {name}({sig}):", "    n = u(n)"]
+        lines += ["    " + s for s in head]
+        lines += ["    for i in range(n):"] + ["        " + s for s in loop]
+        return lines + ["    " + s for s in after]
+
+    def fn_k(name, sig, arr, row, loop, after):
+        lines = ["", "", "@jit", f"def {name}({sig}):", "    n = u(n)"]
+        lines += ["    " + s for s in head]
+        lines += [f"    for s in range({arr}.shape[0]):", f"        {row} = {arr}[s]",
+                  "        for i in range(n):"] + ["            " + s for s in loop]
+        return lines + ["        " + s for s in after]
+
+    src = ['"""GENERATED by numtape/sweeps/fused.py: one fused run of elementwise ops."""',
+           "from numtape.kernels.jit import jit",
+           "from numtape.kernels import special as sc  # noqa: F401",
+           "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
+           "                                  SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
+           "", "u = np.uint64"]
+    src += fn("forward", "val, A, n, adj0, zero", fw, zero_fw)
+    src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv)
+    src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
+    return "\n".join(src) + "\n"
+
+
+def kernels(structure):
+    """The compiled module of one run structure (rendered, written and imported once)."""
+    m = _modules.get(structure)
+    if m is not None:
+        return m
+    with _lock:
+        m = _modules.get(structure)
+        if m is None:
+            m = _modules[structure] = _load(render(structure))
+    return m
+
+
+def _load(text):
+    name = "numtape_fused_" + hashlib.sha256(text.encode()).hexdigest()[:20]
+    d = variants.cache_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    path = d / f"{name}.py"
+    if not path.exists() or path.read_text() != text:
+        fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
