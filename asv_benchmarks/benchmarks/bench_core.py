@@ -47,28 +47,34 @@ def _case(make_case):
     return _CASES[make_case]
 
 
-def _tape(make_case):
+def _tape(make_case, compiled=False):
     nt = _numtape()
     case = _case(make_case)
-    if make_case not in _TAPES:
+    key = (make_case, compiled)
+    if key not in _TAPES:
         F = nt.MakeTape(case.f, case.x0)
+        if compiled:
+            F.compile()   # fused runs of elementwise block ops (numtape/sweeps/fused.py)
         for p in case.points:  # JIT compile / load cache for both sides
             F.gradient(p)
             case.ref(p)
-        _TAPES[make_case] = F
-    return case, _TAPES[make_case]
+        _TAPES[key] = F
+    return case, _TAPES[key]
 
 
 class _GradientSuite:
     """Value + gradient at a new point: numtape tape vs hand-written reference."""
 
     make_case = None
+    compiled = False     # True: F.compile() first
+    blas_threads = None  # None: BLAS threads as a user gets them (numtape pins its own sweeps)
     timeout = 600
     warmup_time = 0.2
 
     def setup(self):
-        self.case, self.F = _tape(type(self).make_case)
-        wl.blas_threads(1)  # one thread, as numtape's kernels (see workloads.blas_threads)
+        self.case, self.F = _tape(type(self).make_case, self.compiled)
+        if self.blas_threads is not None:
+            wl.blas_threads(self.blas_threads)
         self.points = self.case.points
         self.k = 0
 
@@ -121,6 +127,27 @@ class RegressionGradient(_GradientSuite):
     """W3 normal regression, N = 1e5, K = 20, vectorized; target ratio <= 1.5."""
 
     make_case = staticmethod(wl.case_w3)
+
+
+class RegressionGradientOneBlasThread(RegressionGradient):
+    """W3 with every BLAS library at one thread, both sides."""
+
+    blas_threads = 1
+
+    def teardown(self):
+        wl.blas_threads(2)
+
+
+class VectorizedChainGradientCompiled(VectorizedChainGradient):
+    """W1 vectorized after ``F.compile()`` (fused runs)."""
+
+    compiled = True
+
+
+class RegressionGradientCompiled(RegressionGradient):
+    """W3 after ``F.compile()`` (fused runs)."""
+
+    compiled = True
 
 
 class Recording:
@@ -239,6 +266,7 @@ class HessianVectorProduct:
     gradient tape built in setup) against an analytic Numba H(x) v; target ratio <= 1.5."""
 
     make_case = staticmethod(wl.case_hvp_vec)
+    compiled = False
 
     timeout = 600
     warmup_time = 0.2
@@ -246,13 +274,16 @@ class HessianVectorProduct:
     def setup(self):
         nt = _numtape()
         self.case = _case(self.make_case)
-        if self.make_case not in _TAPES:
+        key = (self.make_case, self.compiled)
+        if key not in _TAPES:
             F = nt.MakeTape(self.case.f, self.case.x0)
+            if self.compiled:
+                F.compile()
             for x, v in self.case.points:  # builds the gradient tape, compiles both sides
                 F.hvp(x, v)
                 self.case.ref(x, v)
-            _TAPES[self.make_case] = F
-        self.F = _TAPES[self.make_case]
+            _TAPES[key] = F
+        self.F = _TAPES[key]
         self.points = self.case.points
         self.k = 0
 
@@ -276,11 +307,23 @@ class HessianVectorProduct:
     track_ratio.unit = "ratio"
 
 
+class HessianVectorProductCompiled(HessianVectorProduct):
+    """The chain objective's hvp after ``F.compile()`` (its gradient tape's runs fused)."""
+
+    compiled = True
+
+
 class RosenbrockHessianVectorProduct(HessianVectorProduct):
     """``F.hvp(x, v)`` of the Rosenbrock function, n = 1e5, against SciPy's hand-written
     ``scipy.optimize.rosen_hess_prod`` (issue 11's target ratio <= 1.0)."""
 
     make_case = staticmethod(wl.case_hvp_rosen)
+
+
+class RosenbrockHessianVectorProductCompiled(RosenbrockHessianVectorProduct):
+    """The Rosenbrock hvp after ``F.compile()``."""
+
+    compiled = True
 
 
 class LaplaceAR1:
