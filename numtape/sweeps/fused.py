@@ -24,11 +24,6 @@ cache directory, content-addressed, and Numba caches its machine code on disk.
 """
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import sys
-import tempfile
 import threading
 
 import numpy as np
@@ -192,22 +187,6 @@ def kernels(structure):
     with _lock:
         m = _modules.get(structure)
         if m is None:
-            m = _modules[structure] = _load(render(structure))
+            m = _modules[structure] = variants.load_source("numtape_fused_",
+                                                           render(structure))
     return m
-
-
-def _load(text):
-    name = "numtape_fused_" + hashlib.sha256(text.encode()).hexdigest()[:20]
-    d = variants.cache_dir()
-    d.mkdir(parents=True, exist_ok=True)
-    path = d / f"{name}.py"
-    if not path.exists() or path.read_text() != text:
-        fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module

@@ -104,19 +104,25 @@ def _load(key):
     ops = [s for s in OPS if s.code in key or s.host]
     if len([s for s in ops if not s.host]) == sum(1 for s in OPS if not s.host):
         return full
-    text = generate.render(ops, table=full.TABLE_HASH)
-    name = "numtape_sweeps_" + hashlib.sha256(text.encode()).hexdigest()[:20]
     try:
-        d = cache_dir()
-        d.mkdir(parents=True, exist_ok=True)
-        path = d / f"{name}.py"
-        if not path.exists() or path.read_text() != text:
-            fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
-            with os.fdopen(fd, "w") as fh:
-                fh.write(text)
-            os.replace(tmp, path)   # atomic: concurrent processes write the same text
+        return load_source("numtape_sweeps_", generate.render(ops, table=full.TABLE_HASH))
     except OSError:
         return full
+
+
+def load_source(prefix, text):
+    """Import generated source ``text`` as a module, from a content-addressed file in
+    ``cache_dir()`` (written once, atomically: concurrent processes write the same text), so
+    that Numba's disk cache finds its machine code again in later processes."""
+    name = prefix + hashlib.sha256(text.encode()).hexdigest()[:20]
+    d = cache_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    path = d / f"{name}.py"
+    if not path.exists() or path.read_text() != text:
+        fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
