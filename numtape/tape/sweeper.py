@@ -26,7 +26,7 @@ from numtape.ops.layout import arg_pointers
 from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
-from numtape.sweeps import fused, variants
+from numtape.sweeps import fused, loops, variants
 from numtape.tape import blas
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
@@ -68,6 +68,17 @@ class Fused:
     kernels: object
     A: np.ndarray
     n: int
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A re-rolled loop of K iterations of a scalar body: its compiled kernels, the output
+    base and affine operands ``A``, the gathered operand addresses ``G``."""
+
+    kernels: object
+    A: np.ndarray
+    G: np.ndarray
+    K: int
 
 
 @dataclass(frozen=True)
@@ -124,21 +135,26 @@ class Sweeps:
         if np.isin(a["op"], PRODUCTS).any():   # block products: one BLAS thread (tape/blas.py)
             self.kernels = _Pinned(self.kernels)
         self._subtapes = tuple(subtapes)
-        self.plan = _plan(a, self._subtapes)
-        self.n_fused = None   # runs fused by compile()
+        self.plan = self._interpreted = _plan(a, self._subtapes)
+        self.n_fused = None   # runs fused and loops re-rolled by compile()
         self._tls = threading.local()
 
     def compile(self):
-        """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py);
-        returns the number of runs fused."""
+        """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py) and
+        stretches of scalar ops that repeat one body as re-rolled loops
+        (numtape/sweeps/loops.py); returns the number of segments compiled."""
         a = self._arrays
         if self.n_fused is not None:
             return self.n_fused
         arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
-        runs = fused.find_runs(a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
-        if runs:
-            self.plan = _plan(a, self._subtapes, runs)
-        self.n_fused = len(runs)
+        args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
+        specials = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
+                    for r in fused.find_runs(*args)]
+        specials += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
+                     for r in loops.find_loops(*args, a["iargs"])]
+        if specials:
+            self.plan = _plan(a, self._subtapes, specials)
+        self.n_fused = len(specials)
         return self.n_fused
 
     # ---- workspaces ----------------------------------------------------------------------
@@ -189,6 +205,9 @@ class Sweeps:
             if type(s) is Fused:
                 s.kernels.forward(val, s.A, s.n, adj0, zero)
                 continue
+            if type(s) is Loop:
+                s.kernels.forward(val, s.A, s.G, s.K, adj0, zero)
+                continue
             if not hosts:
                 val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
                 continue
@@ -218,6 +237,8 @@ class Sweeps:
                 self.kernels.reverse(*s, val, adj, work, clear)
             elif type(s) is Fused:
                 s.kernels.reverse(val, adj, s.A, s.n, clear)
+            elif type(s) is Loop:
+                s.kernels.reverse(val, adj, s.A, s.G, s.K, clear)
             elif type(s) is Host:
                 s.spec.reverse(val, adj, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
                 if clear:
@@ -237,6 +258,8 @@ class Sweeps:
                 self.kernels.tangent(*s, val, tan, work)
             elif type(s) is Fused:
                 s.kernels.tangent(val, tan, s.A, s.n)
+            elif type(s) is Loop:
+                s.kernels.tangent(val, tan, s.A, s.G, s.K)
             elif type(s) is Host:
                 s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
             else:
@@ -321,39 +344,44 @@ class Sweeps:
             return None
         val, w = last
         vals = self.fresh_arena(val[:self.n_in])
-        self.run_forward(vals, work=np.empty(self.work_size))
-        if w is None:
-            return vals, None
-        adj = np.zeros((1, self.arena_size))
-        adj[:, self.out] = w[:1]
-        self.run_reverse(vals, adj, work=np.empty(self.work_size))
-        return vals, adj
+        compiled, self.plan = self.plan, self._interpreted   # every node's adjoint, in arena
+        try:
+            self.run_forward(vals, work=np.empty(self.work_size))
+            if w is None:
+                return vals, None
+            adj = np.zeros((1, self.arena_size))
+            adj[:, self.out] = w[:1]
+            self.run_reverse(vals, adj, work=np.empty(self.work_size))
+            return vals, adj
+        finally:
+            self.plan = compiled
 
 
 # ---- the host-op plan ------------------------------------------------------------------------
-def _plan(a, subtapes, runs=()):
+def _plan(a, subtapes, specials=()):
     """The segments of a tape's arrays (see the module docstring), or None without host ops or
-    fused ``runs`` ((k0, k1, structure, A, n) from numtape/sweeps/fused.py)."""
+    compiled segments (``specials``: (k0, k1, segment) for ops k0 .. k1 - 1, not
+    overlapping)."""
     op = a["op"]
     ks = np.flatnonzero(HOST[op])
-    if ks.size == 0 and not runs:
+    if ks.size == 0 and not specials:
         return None
-    special = [(int(k), int(k) + 1, None) for k in ks] + [(r[0], r[1], r) for r in runs]
+    special = [(int(k), int(k) + 1, None) for k in ks] + list(specials)
     special.sort(key=lambda t: t[0])
     arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
     unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
     segs, start, n_ops = [], 0, op.size
-    for k0, k1, run in special + [(n_ops, n_ops, None)]:
+    for k0, k1, seg in special + [(n_ops, n_ops, None)]:
         if k0 > start:
             p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k0], iarg_ptr[start], iarg_ptr[k0]
             segs.append((op[start:k0], a["flags"][start:k0],
                          a["out_ptr"][start:k0 + 1].view(unsigned),
                          a["args"][p0:p1].view(unsigned), a["args"][p0:p1], a["iargs"][q0:q1]))
         if k0 < n_ops:
-            if run is None:
+            if seg is None:
                 segs.append(_host(a, subtapes, k0, int(arg_ptr[k0]), int(iarg_ptr[k0])))
             else:
-                segs.append(Fused(fused.kernels(run[2]), run[3], run[4]))
+                segs.append(seg)
         start = k1
     return segs
 

@@ -1,0 +1,237 @@
+"""Re-rolled loops: a tape recorded from a Python loop, swept as the loop it came from.
+
+A Python loop over scalars records the same short *body* of scalar elementwise ops K times,
+one iteration after another.  ``find_loops`` finds such stretches: ops k0 .. k0 + K*L - 1 whose
+opcode and flags repeat with period L (the body length).  Scalar ops write one slot each, in op
+order, so body op j of iteration t writes ``o + t*L + j``; each operand is classified across
+the K iterations as
+
+* ``("in", j')``: the result of body op j' < j of the same iteration (kept in a register);
+* ``("aff",)``: affine in t, ``base + t*stride`` (x[i] has stride 1, a weight or a constant 0,
+  the previous iteration's result L): two integers per operand;
+* ``("gat",)``: anything else, read through a per-iteration address table (a constant pool
+  that deduplicated repeated data values, say).
+
+For each loop *structure* (L, and per body op its opcode, flags and operand kinds) this module
+renders three Numba functions from the op table's own formulas, as the interpreter generator
+does: ``forward`` (values, iteration by iteration), ``reverse`` (iterations backwards, each
+body op's adjoint read, passed to its operands with the interpreter's strong-zero tests) and
+``tangent``.  Each executes exactly the ops the interpreter would, in the same order, with the
+same expressions, so values, adjoints and tangents are the interpreter's bit for bit: nothing
+is re-associated.  What goes away is the interpreter's per-op dispatch (reading opcode, flags,
+out_ptr and args for every op): the body is straight-line code and the addresses are
+induction variables.  Carried dependencies (W2's ``h[t+1] = tanh(w h[t] + ...)``) need no
+special case, since the order of execution is the tape's.
+
+Addresses and strides are arguments, so one compiled kernel serves every loop of the same
+structure whatever its length or place in the arena (the same model recorded again, at another
+size, reuses it); the source lands in the variants' cache directory, content-addressed, and
+Numba caches its machine code on disk.
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+from numtape.ops.flags import const_flag
+from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.sweeps import variants
+from numtape.sweeps.generate import _kernel_expr
+
+MAX_BODY = 48      # longest body searched for
+MIN_REPS = 4       # fewest iterations worth a loop
+MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
+# locals of the rendered kernels, which an operand name in the formulas must not shadow
+_LOCALS = {"A", "G", "K", "adj", "adj0", "clear", "d", "g", "o", "ob", "r", "t", "tan", "tan0",
+           "tt", "tx", "u", "val", "y", "zero"}
+assert not _LOCALS & {nm for names in OPERAND_NAMES.values() for nm in names}
+_lock = threading.Lock()
+_modules: dict = {}
+EW = np.array([s.kind == ELEMENTWISE for s in OPS])
+ARITY = np.array([max(s.arity, 0) for s in OPS])
+
+
+def _stretches(key, scalar, L):
+    """(start, K): maximal stretches of ops whose key repeats with period L, K >= MIN_REPS."""
+    eq = scalar[:-L] & scalar[L:] & (key[:-L] == key[L:])
+    if eq.size == 0:
+        return []
+    d = np.diff(np.concatenate(([0], eq.view(np.int8), [0])))
+    starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
+    K = (ends - starts + L) // L
+    keep = (K >= MIN_REPS) & (K * L >= MIN_OPS)
+    return list(zip(starts[keep].tolist(), K[keep].tolist()))
+
+
+def find_loops(op, flags, out_ptr, args, arg_ptr, iargs):
+    """[(k0, k1, structure, A, G, K)]: the re-rollable loops of ops k0 .. k1 - 1 (module
+    docstring), in tape order, not overlapping.  ``A`` holds the first output address, the
+    (base, stride) of every affine operand and the first iteration's address of every carried
+    one; ``G`` (n_gathered, K) the gathered addresses."""
+    n_of = np.diff(out_ptr)
+    scalar = EW[op] & (n_of == 1)
+    if np.count_nonzero(scalar) < MIN_OPS:
+        return []
+    key = op.astype(np.int64) * 256 + flags
+    cands = []
+    for L in range(1, MAX_BODY + 1):
+        for s, K in _stretches(key, scalar, L):
+            cands.append((K * L, -L, s, K))
+    if not cands:
+        return []
+    cands.sort(key=lambda c: (-c[0], -c[1], c[2]))     # most ops first, then shorter bodies
+    taken = np.zeros(op.size, dtype=bool)
+    chosen = []
+    for cover, negL, s, K in cands:
+        L = -negL
+        # the longest stretch of whole iterations not yet taken
+        free = ~taken[s:s + cover]
+        if not free.all():
+            K = int(np.argmin(free)) // L
+            if K < MIN_REPS or K * L < MIN_OPS or not free[:K * L].all():
+                continue
+        taken[s:s + K * L] = True
+        chosen.append((s, L, K))
+    chosen.sort()
+    reads = _reads(op, flags, out_ptr, args, iargs, arg_ptr)
+    return [_describe(op, flags, out_ptr, args, arg_ptr, reads, s, L, K) for s, L, K in chosen]
+
+
+def _reads(op, flags, out_ptr, args, iargs, arg_ptr):
+    """How many operand blocks (of every op, the outputs' DepOp included) read each arena
+    slot."""
+    _, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr,
+                                arg_pointers(op, np.diff(out_ptr))[1])
+    m = int(out_ptr[-1]) + 1
+    a = args.astype(np.int64)
+    return np.cumsum(np.bincount(a, minlength=m) - np.bincount(a + length, minlength=m))
+
+
+def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
+    """The structure and address arrays of the loop of K iterations of the body at k0."""
+    o = int(out_ptr[k0])
+    body, A, G = [], [o], []
+    t = np.arange(K)
+    inner_reads = np.zeros(L, dtype=np.int64)
+    for j in range(L):
+        ks = k0 + j + L * t
+        code = int(op[k0 + j])
+        kinds = []
+        for p in range(OPS[code].arity):
+            a = args[arg_ptr[ks] + p].astype(np.int64)
+            step = int(a[1] - a[0])
+            jj = int(a[0]) - o
+            jp = int(a[1]) - o
+            if 0 <= jj < j and step == L and np.all(a == a[0] + L * t):
+                kinds.append(("in", jj))
+                inner_reads[jj] += 1
+            elif j <= jp < L and np.all(a[1:] == a[1] + L * t[:-1]):
+                kinds.append(("prev", jp))       # the previous iteration's result of op jp
+                A.append(int(a[0]))
+            elif np.all(a == a[0] + step * t):
+                kinds.append(("aff",))
+                A += [int(a[0]), step]
+            else:
+                kinds.append(("gat",))
+                G.append(a)
+        body.append((code, int(flags[k0 + j]), tuple(kinds)))
+    # a body result read only within its own iteration keeps its adjoint in a register
+    local = tuple(bool(reads[o + j:o + K * L:L].sum() == K * inner_reads[j]) for j in range(L))
+    G = np.array(G, dtype=np.int64).reshape(len(G), K)
+    return k0, k0 + K * L, (L, tuple(body), local), np.array(A, dtype=np.int64), G, K
+
+
+def render(structure):
+    """Source of the forward, reverse and tangent sweeps of one loop structure."""
+    L, body, local = structure
+    head, addr, reg = ["o = A[0]"], {}, {}
+    na = 1
+    ng = 0
+    for j, (_, _, kinds) in enumerate(body):
+        for p, kind in enumerate(kinds):
+            if kind[0] == "aff":
+                head += [f"b{j}_{p} = A[{na}]", f"s{j}_{p} = A[{na + 1}]"]
+                addr[j, p] = f"u(b{j}_{p} + t * s{j}_{p})"
+                na += 2
+            elif kind[0] == "prev":
+                head.append(f"b{j}_{p} = u(A[{na}])")
+                addr[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
+                reg[j, p] = f"(val[b{j}_{p}] if t == 0 else r{kind[1]})"
+                na += 1
+            elif kind[0] == "gat":
+                addr[j, p] = f"u(G[{ng}, t])"
+                ng += 1
+            else:
+                addr[j, p] = f"ob + u({kind[1]})"
+                reg[j, p] = f"r{kind[1]}"
+    fw, rv, tg = [], [], []
+    for j, (code, f, kinds) in enumerate(body):
+        spec = OPS[code]
+        names = OPERAND_NAMES[spec.arity]
+        at = [addr[j, p] for p in range(spec.arity)]
+        fw += [f"{nm} = {reg.get((j, p), f'val[{at[p]}]')}" for p, nm in enumerate(names)]
+        fw += [f"r{j} = {_kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]
+        loads = [f"{nm} = val[{at[p]}]" for p, nm in enumerate(names)]
+        if spec.zero_derivative:
+            tg.append(f"tan0[ob + u({j})] = 0.0")
+        else:
+            tg += loads + [f"y = val[ob + u({j})]", "tt = 0.0"]
+            for p, d in enumerate(spec.partial_exprs):
+                tg += [f"tx = tan0[{at[p]}]", "if tx != 0.0:", f"    d = {_kernel_expr(d)}",
+                       "    if d != 0.0:", "        tt += d * tx"]
+            tg.append(f"tan0[ob + u({j})] = tt")
+        # reverse: adjoints of results read only in their own iteration live in registers q
+        step = [f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]"]
+        active = [p for p in range(spec.arity) if not f & const_flag(p)]
+        if not spec.zero_derivative and active:
+            step += ["if g != 0.0:"] + ["    " + s for s in loads]
+            step.append(f"    y = val[ob + u({j})]")
+            for p in active:
+                k = kinds[p]
+                target = f"q{k[1]}" if k[0] == "in" and local[k[1]] else f"adj0[{at[p]}]"
+                step += [f"    d = {_kernel_expr(spec.partial_exprs[p])}", "    if d != 0.0:",
+                         f"        {target} += g * d"]
+        rv.append(step)
+    rv = [f"q{j} = 0.0" for j in range(L) if local[j]] + [s for st in rv[::-1] for s in st]
+
+    def fn(name, sig, per_t, after, rows=None, backwards=False, pre=None):
+        lines = ["", "", "@jit", f"def {name}({sig}):"] + ["    " + s for s in head + (pre or [])]
+        ind = "    "
+        if rows:
+            lines += [f"    for r in range({rows}.shape[0]):", f"        {rows}0 = {rows}[r]"]
+            ind = "        "
+        rng = "range(K - 1, -1, -1)" if backwards else "range(K)"
+        lines += [f"{ind}for t in {rng}:", f"{ind}    ob = u(o + t * {L})"]
+        lines += [f"{ind}    {s}" for s in per_t] + [f"{ind}{s}" for s in after]
+        return lines
+
+    # only results whose adjoints live in the arena are zeroed (forward) and cleared (reverse):
+    # nothing reads the others' slots (replay, which shows every adjoint, is interpreted)
+    held = [j for j in range(L) if not local[j]]
+    fw += ["if zero:"] + [f"    adj0[ob + u({j})] = 0.0" for j in held] if held else []
+    rv += ["if clear:"] + [f"    adj0[ob + u({j})] = 0.0" for j in held] if held else []
+    src = ['"""GENERATED by numtape/sweeps/loops.py: one re-rolled loop of scalar ops."""',
+           "from numtape.kernels.jit import jit",
+           "from numtape.kernels import special as sc  # noqa: F401",
+           "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
+           "                                  SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
+           "", "u = np.uint64"]
+    src += fn("forward", "val, A, G, K, adj0, zero", fw, [],
+              pre=[f"r{j} = 0.0" for j in range(L)])   # carried results start in val
+    src += fn("reverse", "val, adj, A, G, K, clear", rv, [], rows="adj", backwards=True)
+    src += fn("tangent", "val, tan, A, G, K", tg, [], rows="tan")
+    return "\n".join(src) + "\n"
+
+
+def kernels(structure):
+    """The compiled module of one loop structure (rendered, written and imported once)."""
+    m = _modules.get(structure)
+    if m is not None:
+        return m
+    with _lock:
+        m = _modules.get(structure)
+        if m is None:
+            m = _modules[structure] = variants.load_source("numtape_loop_", render(structure))
+    return m
