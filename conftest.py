@@ -1,6 +1,9 @@
 """The test suite and the doctests in numtape/ sweep with the full interpreters: one compile for
 the whole run (per-tape variants would compile one interpreter per distinct op set);
-tests/test_variants.py exercises the variants."""
+tests/test_variants.py exercises the variants.  Tapes are not compiled behind a test's back
+(tests/test_loops.py and tests/test_fused.py compile them explicitly and check the automatic
+switch)."""
 import numtape as nt
 
 nt.sweep_kernels("full")
+nt.compile_after(None)

@@ -13,6 +13,7 @@ from numtape.config import TapeConfig
 from numtape.errors import NewtonError, TapeFormatError, TracingError
 from numtape.tape import Tape, load
 from numtape.sweeps.variants import set_mode as sweep_kernels
+from numtape.tape.sweeper import compile_after
 from numtape.trace.adarray import ADArray
 from numtape.trace.complex import ADComplex
 from numtape.trace.make import MakeTape, make_tape
@@ -33,7 +34,7 @@ from numtape.stats import distributions
 from numtape import scipy
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
-           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "distributions", "linalg",
-           "load", "logsumexp", "make_tape", "polygamma", "scipy", "sdreport", "sweep_kernels",
-           "zeros"]
+           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "compile_after",
+           "distributions", "linalg", "load", "logsumexp", "make_tape", "polygamma", "scipy",
+           "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

@@ -32,10 +32,26 @@ from numtape.tape import blas
 # a generated file from another op table would mis-dispatch: refuse to build tapes
 STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
 
+# tier-up: a tape is interpreted until swept this many times, then compile() (None: never)
+_TIER = {"after": 20}
+TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
 HOST = np.array([s.host for s in OPS])
 PRODUCTS = np.array([BY_NAME[n].code for n in ("MatMulOp", "ChainMatMulOp")])
 CALL = BY_NAME["CallOp"].code
 _NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
+
+
+def compile_after(sweeps):
+    """Compile a tape's hot segments (``Tape.compile``) automatically once it has been swept
+    ``sweeps`` times (forward sweeps from its workspaces: values, gradients, Jacobians), for
+    tapes of at least 10,000 arena slots; ``None`` turns the automatic switch off.  Returns
+    the previous setting.  Default 20: an optimizer or sampler gets compiled code for the
+    rest of its run, a handful of evaluations never waits for a compile."""
+    if sweeps is not None and (not isinstance(sweeps, int) or isinstance(sweeps, bool)
+                               or sweeps < 1):
+        raise ValueError(f"compile_after: expected a positive int or None, got {sweeps!r}")
+    old, _TIER["after"] = _TIER["after"], sweeps
+    return old
 
 
 class _Pinned:
@@ -137,6 +153,7 @@ class Sweeps:
         self._subtapes = tuple(subtapes)
         self.plan = self._interpreted = _plan(a, self._subtapes)
         self.n_fused = None   # runs fused and loops re-rolled by compile()
+        self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
         self._tls = threading.local()
 
     def compile(self):
@@ -289,6 +306,10 @@ class Sweeps:
     def forward(self, x, adj=None):
         """Values of every node for flat inputs ``x`` (this thread's arena, returned); with
         ``adj`` (a (1, arena) adjoint workspace) its op outputs are zeroed too."""
+        self.n_swept += 1
+        if (self.n_swept == _TIER["after"] and self.n_fused is None
+                and self.arena_size >= TIER_MIN_ARENA):
+            self.compile()
         val = self.workspace("val")
         val[:self.n_in] = x
         self.run_forward(val, _NO_ROW if adj is None else adj[0], adj is not None)
