@@ -7,8 +7,8 @@ products run in BLAS (``np.dot`` with an output view, no allocation), with one t
 sweep runs (numtape/tape/blas.py), except a row vector times a matrix, a loop; the sums go
 through the tape's scratch ``work`` array.  Derivative products keep the derivative convention
 (a zero factor contributes exactly zero, even against inf or NaN): BLAS would make 0 * inf = NaN, so
-when a factor holds a non-finite entry (checked in O(size), against the O(m k n) product)
-the product runs as a loop that skips zero factors.
+when BLAS's result holds a non-finite entry (checked in O(m n), against the O(m k n) product)
+the product runs again as a loop that skips zero factors.
 """
 
 import numpy as np
@@ -52,9 +52,12 @@ def _dot(x, y, t):
 
 @jit
 def _product(x, y, t):
-    """T = x @ y: BLAS, or with a non-finite factor the strong-zero loop (0 * inf = 0)."""
-    if _finite(x) and _finite(y):
-        _dot(x, y, t)
+    """T = x @ y: BLAS, or where that gave a non-finite entry the strong-zero loop
+    (0 * inf = 0).  Only a term 0 * inf or 0 * NaN tells the two apart, and it leaves a NaN
+    in BLAS's result; checking the (m, n) result, not the factors, keeps the reverse of
+    X @ beta at one pass over X."""
+    _dot(x, y, t)
+    if _finite(t):
         return
     t[:, :] = 0.0
     for i in range(x.shape[0]):
