@@ -195,3 +195,17 @@ def test_det_of_a_1x1_zero_has_derivative_one():
     """det([[a]]) = a, so its derivative is 1 everywhere, including a = 0."""
     F = nt.MakeTape(lambda x: np.linalg.det(x.reshape(1, 1)), np.ones(1))
     np.testing.assert_array_equal(F.gradient([0.0]), [1.0])
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")   # BLAS's own 0 * inf, redone
+@pytest.mark.parametrize("k", [1, 3])
+def test_matrix_product_reverse_keeps_zero_times_inf_at_zero(k):
+    """Only row 0 of X @ beta is an output: row 1's inf meets a zero adjoint, which must
+    contribute 0 (BLAS alone gives NaN), in the row-vector loop (k = 3) and in BLAS (k = 1)."""
+    X = np.arange(1.0, 4.0 * k + 1.0).reshape(4, k)
+    X[1, 0] = np.inf
+    F = nt.MakeTape(lambda b: (X @ b)[0], np.zeros(k))
+    np.testing.assert_array_equal(F.gradient(np.ones(k)), X[0])
+    G = nt.MakeTape(lambda b: np.sum((X[::2] @ b) ** 2), np.zeros(k))   # all finite: BLAS
+    b = np.linspace(0.5, 1.0, k)
+    np.testing.assert_allclose(G.gradient(b), 2 * X[::2].T @ (X[::2] @ b), rtol=1e-14)
