@@ -27,6 +27,7 @@ from numtape.surface.special import polygamma
 from numtape.transforms import calls as _calls, jacfun as _jacfun  # noqa: F401  (seam)
 from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
 from numtape.transforms import passes as _passes  # noqa: F401  (seam)
+from numtape.transforms import reroll as _reroll  # noqa: F401  (seam)
 from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport

@@ -109,9 +109,11 @@ def input_addresses(F, rec, x):
     return F.flatten_input(x, lambda v, what: addr_array(rec, v))
 
 
-def replay(F, rec, x):
+def replay(F, rec, x, rolled=None):
     """Copy tape F's ops into recording ``rec`` on traced inputs ``x``; return the address in
-    ``rec`` of every slot of F's arena."""
+    ``rec`` of every slot of F's arena.  ``rolled`` maps an op index k0 to ``(k1, emit)``:
+    ops k0 .. k1 - 1 are not copied, ``emit(rec, where)`` records them its own way and fills
+    their slots of ``where`` (numtape/transforms/reroll.py)."""
     xa = input_addresses(F, rec, x)
     # inputs must form one block, as the copied ops may read them as blocks
     start = rec.contiguous(xa)
@@ -122,10 +124,16 @@ def replay(F, rec, x):
         where[F.n_in:F.n_in + nc] = rec.const_block(F.consts)
     size = np.diff(F.out_ptr)
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
-    for k in range(F.n_ops):
+    k = 0
+    while k < F.n_ops:
+        if rolled and k in rolled:
+            k, emit = rolled[k]
+            emit(rec, where)
+            continue
         ins = where[F.args[arg_ptr[k]:arg_ptr[k + 1]]]
         if F.op[k] == DEP:   # outputs: no copy, point at what the DepOp reads
             where[F.out_ptr[k]:F.out_ptr[k + 1]] = ins
+            k += 1
             continue
         params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
         if F.op[k] == CALL:
@@ -135,10 +143,12 @@ def replay(F, rec, x):
                 a = int(F.args[arg_ptr[k]])
                 inner = replay(sub, rec, wrap(rec, where[a:a + sub.n_in]))
                 where[F.out_ptr[k]:F.out_ptr[k + 1]] = inner[sub.dep]
+                k += 1
                 continue
             params[2] = rec.subtape(sub)   # its index in the open recording
         o = rec.block_op(int(F.op[k]), int(F.flags[k]), ins.tolist(), params, int(size[k]))
         where[F.out_ptr[k]:F.out_ptr[k + 1]] = np.arange(o, o + size[k])
+        k += 1
     return where
 
 
