@@ -29,6 +29,7 @@ row FAILs or errors.
 """
 
 import argparse
+import contextlib
 import os
 import platform
 import subprocess
@@ -48,9 +49,9 @@ for _p in (HERE, ROOT):
 import reference  # noqa: E402
 import workloads as wl  # noqa: E402
 
-RECORDING_TARGET = 500_000  # scalar ops per second, at least
+RECORDING_TARGET = 1_000_000  # scalar ops per second, at least
 BYTES_PER_OP_TARGET = 48.0  # at most
-IMPORT_TARGET = 1.5  # seconds, warm Numba cache, less than
+IMPORT_TARGET = 1.0  # seconds, warm Numba cache, less than
 
 # the small function of the import + first gradient row: block ops and scalar ops
 IMPORT_SCRIPT = r"""
@@ -117,28 +118,68 @@ def _fill(row, t_nt, t_ref, s_nt, s_ref, err, target):
     )
 
 
-def _compile(F, row):
-    """F.compile() (fused runs, numtape/sweeps/fused.py), its first-call cost in the note."""
-    t0 = time.perf_counter()
-    runs = F.compile()
-    row.name += " (F.compile)"
-    return runs, t0
+def _prepare(nt, F, mode, row):
+    """The tape to time for ``mode`` and what was done to it, in the row's name and note:
+    None, the default (interpreted, compiled automatically after nt.compile_after sweeps);
+    "interpreted" (never compiled); "compiled" (F.compile() at once: fused runs and re-rolled
+    loops); "reroll" (F.reroll(): loops of independent iterations as block ops)."""
+    if mode == "interpreted":     # the row runs under nt.compile_after(None): see _tier
+        row.name += " (interpreted)"
+        return F, ""
+    if mode == "compiled":
+        t0 = time.perf_counter()
+        n = F.compile()
+        row.name += " (F.compile)"
+        return F, f"{n} compiled segments, F.compile {fmt_time(time.perf_counter() - t0)}"
+    if mode == "reroll":
+        t0 = time.perf_counter()
+        G = F.reroll()
+        t = time.perf_counter() - t0
+        row.name += " (F.reroll)"
+        return G, f"{wl.n_ops(F):,} -> {wl.n_ops(G):,} ops, F.reroll {fmt_time(t)}"
+    return F, ""
 
 
-def gradient_row(nt, make_case, scale, repeats, keep, compiled=False):
+@contextlib.contextmanager
+def _tier(nt, mode):
+    """No automatic compile while an "interpreted" row runs."""
+    after = nt.compile_after(None) if mode == "interpreted" else nt_after()
+    try:
+        yield
+    finally:
+        nt.compile_after(after)
+
+
+def _tiered(F):
+    n = F.sweeps.n_fused
+    return f"; compiled after {nt_after()} sweeps: {n} segments" if n else "; interpreted"
+
+
+def nt_after():
+    import numtape as nt
+    after = nt.compile_after(None)
+    nt.compile_after(after)
+    return after
+
+
+def gradient_row(nt, make_case, scale, repeats, keep, mode=None):
+    with _tier(nt, mode):
+        return _gradient_row(nt, make_case, scale, repeats, keep, mode)
+
+
+def _gradient_row(nt, make_case, scale, repeats, keep, mode):
     case = make_case(scale)
     row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
     try:
         t0 = time.perf_counter()
         F = nt.MakeTape(case.f, case.x0)
         t_rec = time.perf_counter() - t0
-        if compiled:
-            runs, t0 = _compile(F, row)
-            F.gradient(case.points[0])
-            first = time.perf_counter() - t0
-        else:
+        if mode is None:
             keep[case.name] = F
+        F, done = _prepare(nt, F, mode, row)
+        t0 = time.perf_counter()
         g = F.gradient(case.points[0])
+        first = time.perf_counter() - t0
         _, g_ref = case.ref(case.points[0])
         err = wl.rel_err(g, g_ref)
         (t_nt, t_ref), (s_nt, s_ref) = wl.time_interleaved(
@@ -147,8 +188,8 @@ def gradient_row(nt, make_case, scale, repeats, keep, compiled=False):
     except Exception as exc:  # one broken workload must not hide the others
         return row.error(exc)
     _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
-    if compiled:
-        row.note += f"; {runs} fused runs, 1st call {fmt_time(first)}"
+    row.note += (f"; {done}, 1st call {fmt_time(first)}" if done
+                 else _tiered(F) if mode is None else "")
     row.details.append(f"recorded {len(F)} ops (arena {F.arena_size}) in {fmt_time(t_rec)}")
     return row
 
@@ -175,16 +216,21 @@ def sparse_row(nt, make_case, scale, repeats):
     return row
 
 
-def hvp_row(nt, make_case, scale, repeats, compiled=False):
+def hvp_row(nt, make_case, scale, repeats, mode=None):
     """``F.hvp(x, v)`` at new (x, v) pairs, the gradient tape built (and the sweeps compiled)
     by a first call outside the timing, against the hand-written H(x) v."""
+    with _tier(nt, mode):
+        return _hvp_row(nt, make_case, scale, repeats, mode)
+
+
+def _hvp_row(nt, make_case, scale, repeats, mode):
     case = make_case(scale)
     row = Row(case.name, case.size, target=f"<= {case.target:.1f}x")
     try:
-        F = nt.MakeTape(case.f, case.x0)
+        F, done = _prepare(nt, nt.MakeTape(case.f, case.x0), mode, row)
         t0 = time.perf_counter()
-        if compiled:
-            runs, t0 = _compile(F, row)
+        if mode == "compiled":
+            F._gradient_tape().compile()
         hv = F.hvp(*case.points[0])
         t_first = time.perf_counter() - t0
         err = wl.rel_err(hv, case.ref(*case.points[0]))
@@ -194,7 +240,9 @@ def hvp_row(nt, make_case, scale, repeats, compiled=False):
     except Exception as exc:
         return row.error(exc)
     _fill(row, t_nt, t_ref, s_nt, s_ref, err, case.target)
-    row.note += f"; 1st call {fmt_time(t_first)}" + (f", {runs} fused runs" if compiled else "")
+    row.note += f"; 1st call {fmt_time(t_first)}" + (f"; {done}" if done else "")
+    if mode is None:
+        row.note += _tiered(F._gradient_tape())
     row.details.append(f"F: {len(F)} ops; first hvp builds the gradient tape F.jacfun()")
     return row
 
@@ -455,12 +503,17 @@ def main(argv=None):
         for make_case in wl.HVP_CASES:
             rows.append(hvp_row(nt, make_case, scale, args.repeats))
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
-        # the same workloads with F.compile() (fused runs of elementwise block ops)
-        for make_case in (wl.case_w1_vec, wl.case_w3):
-            rows.append(gradient_row(nt, make_case, scale, args.repeats, {}, compiled=True))
+        # the tiers side by side: interpreted only, F.compile() at once, F.reroll()
+        for make_case, mode in ((wl.case_w1_loop, "interpreted"), (wl.case_w1_loop, "compiled"),
+                                (wl.case_w1_loop, "reroll"), (wl.case_w2, "interpreted"),
+                                (wl.case_w2, "compiled"), (wl.case_w1_vec, "interpreted"),
+                                (wl.case_w1_vec, "compiled"), (wl.case_w3, "compiled")):
+            rows.append(gradient_row(nt, make_case, scale, args.repeats, {}, mode))
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
-        for make_case in (wl.case_hvp_vec, wl.case_hvp_rosen):
-            rows.append(hvp_row(nt, make_case, scale, args.repeats, compiled=True))
+        for make_case, mode in ((wl.case_hvp_vec, "compiled"), (wl.case_hvp_loop, "reroll"),
+                                (wl.case_hvp_rosen, "interpreted"),
+                                (wl.case_hvp_rosen, "compiled")):
+            rows.append(hvp_row(nt, make_case, scale, args.repeats, mode))
             print(f"  ... {rows[-1].name}: {rows[-1].result}", file=sys.stderr, flush=True)
         rows.append(recording_row(nt, scale, args.repeats))
         rows.append(memory_row(nt, scale, keep))

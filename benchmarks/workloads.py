@@ -130,14 +130,14 @@ def w1_points(n, seed=11):
 def case_w1_loop(scale=1):
     n = W1_N // scale
     return Case(
-        "W1 loop", f"n={n}", w1_loop, np.zeros(n), w1_points(n), reference.w1_reference(n), 2.0
+        "W1 loop", f"n={n}", w1_loop, np.zeros(n), w1_points(n), reference.w1_reference(n), 1.2
     )
 
 
 def case_w1_vec(scale=1):
     n = W1_N // scale
     return Case(
-        "W1 vectorized", f"n={n}", w1_vec, np.zeros(n), w1_points(n), reference.w1_reference(n), 1.5
+        "W1 vectorized", f"n={n}", w1_vec, np.zeros(n), w1_points(n), reference.w1_reference(n), 0.8
     )
 
 
@@ -159,7 +159,7 @@ def case_w2(scale=1):
         theta0,
         points,
         reference.w2_reference(y),
-        2.0,
+        1.2,
         {"y": y},
     )
 
@@ -189,7 +189,7 @@ def case_w3(scale=1):
         np.zeros(K + 1),
         points,
         reference.w3_reference(X, y),
-        1.5,
+        1.1,
         {"X": X, "y": y},
     )
 
@@ -200,7 +200,7 @@ GRADIENT_CASES = (case_w1_loop, case_w1_vec, case_w2, case_w3)
 def _band_case(name, f, n):
     rng = np.random.default_rng(44)
     points = [rng.standard_normal(n) for _ in range(N_POINTS)]
-    return Case(name, f"n={n}", f, np.zeros(n), points, reference.band_reference(n), 3.0)
+    return Case(name, f"n={n}", f, np.zeros(n), points, reference.band_reference(n), 2.0)
 
 
 def case_band_1e4(scale=1):

@@ -233,28 +233,37 @@ class Tape:
         return use("sparse_jacfun" if sparse else "jacfun")(self)
 
     def compile(self):
-        """Sweep this tape's runs of elementwise block ops (and, for a scalar tape, its gradient
-        tape's, which ``hvp`` and ``hessian`` sweep) with fused compiled kernels: one loop per
-        run instead of one pass over memory per op.  Values and tangents stay bit for bit the
-        interpreter's; adjoints may differ by a few ulps where a run adds several elements into
-        one address (numtape/sweeps/fused.py).  Each new run structure compiles once (seconds)
-        and is cached on disk.  Returns the number of runs fused.
+        """Sweep this tape's hot segments with compiled kernels instead of the interpreter: runs
+        of elementwise block ops as fused loops (numtape/sweeps/fused.py) and stretches of
+        scalar ops that repeat one body (a Python loop's) as re-rolled loops
+        (numtape/sweeps/loops.py).  A scalar tape's gradient tape, which ``hvp`` and
+        ``hessian`` sweep, is compiled too when it is built.  Re-rolled loops and fused values
+        and tangents are the interpreter's bit for bit; fused adjoints may differ by a few ulps
+        where a run adds several elements into one address.  Each new segment structure
+        compiles once (about a second) and is cached on disk.  Tapes of 10,000 slots or more
+        are compiled automatically after 20 sweeps (``nt.compile_after``).  Returns the number
+        of compiled segments.
 
         >>> import numpy as np, numtape as nt
         >>> F = nt.MakeTape(lambda x: np.sum(np.exp(x) * np.sin(x)), np.zeros(100))
         >>> F.compile() >= 1
         True
         """
+        self._compile_derived = True
         n = self.sweeps.compile()
-        if self.n_out == 1:
-            n += self._gradient_tape().sweeps.compile()
+        g = self._derived.get("gradient")
+        if g is not None:
+            n += g.sweeps.compile()
         return n
 
     def _gradient_tape(self):
         """jacfun() of a scalar tape, built once (Hessians are its Jacobian)."""
         if self.n_out != 1:
             raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
-        return self.derived("gradient", self.jacfun)
+        G = self.derived("gradient", self.jacfun)
+        if getattr(self, "_compile_derived", False) and G.sweeps.n_fused is None:
+            G.sweeps.compile()
+        return G
 
     def hessian(self, x):
         """Dense (n, n) Hessian of a scalar tape (the Jacobian of its gradient tape)."""
