@@ -26,6 +26,15 @@ _CONVERSION_HINT = ("traced values have no concrete value while recording: use n
                     "traced values with np.zeros_like(x) or nt.zeros(shape)")
 
 
+def _scalar(rec, a):
+    """A new 0-d ADArray over address ``a`` (an int): ``wrap`` without its checks, for the
+    Python-loop fast paths."""
+    r = object.__new__(ADArray)
+    r._a = a
+    r._rec = rec
+    return r
+
+
 def _binary(name):
     spec = BY_NAME[name]
     code = spec.code
@@ -39,16 +48,16 @@ def _binary(name):
             if t is ADArray:
                 b = other._a
                 if type(b) is int and other._rec is rec:
-                    return wrap(rec, rec.scalar_op(code, (a, b)))
+                    return _scalar(rec, rec.scalar_op(code, (a, b)))
             elif t is float or t is int or t is np.float64:
-                return wrap(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
+                return _scalar(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
         return elementwise(spec, self, other)
 
     def rop(self, other):
         rec = self._rec
         t = type(other)
         if type(self._a) is int and rec.active and (t is float or t is int or t is np.float64):
-            return wrap(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
+            return _scalar(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
         return elementwise(spec, other, self)
 
     return op, rop
@@ -206,7 +215,7 @@ class ADArray(ArrayMethods):
     def __getitem__(self, key):
         a = self._a
         if type(key) is int and type(a) is not int and a.ndim == 1:
-            return wrap(self._rec, int(a[key]))
+            return _scalar(self._rec, int(a[key]))
         if type(key) is ADArray:   # traced indices (an argsort, an argmax): a TakeOp
             return HANDLED_FUNCTIONS[np.take](self, key, axis=0)
         _check_key(key)
@@ -307,6 +316,11 @@ class ADArray(ArrayMethods):
 
     # ---- NumPy protocols ---------------------------------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if method == "__call__" and not kwargs and len(inputs) == 1:   # np.exp(x[i]): fast
+            code = _UFUNC_FAST.get(ufunc)
+            rec, a = self._rec, self._a
+            if code is not None and type(a) is int and rec.active:
+                return _scalar(rec, rec.scalar_op(code, (a,)))
         name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         if kwargs.get("out") is not None:
             raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "

@@ -60,10 +60,11 @@ class Recorder:
     def __init__(self, n_in):
         self.n_in = n_in
         self.top = n_in
-        # typed growable buffers, not lists: 4 + 1 + 8 bytes per op and 8 per operand, no
-        # Python int object per entry (a list costs ~36 bytes an entry)
-        self.op, self.flags, self.size = array("i"), array("B"), array("q")
-        self.args, self.iargs = array("q"), array("q")
+        # typed growable buffers, not lists: 4 bytes per op and 8 per operand, no Python int
+        # object per entry (a list costs ~36 bytes an entry).  A scalar op has flags 0 and
+        # size 1: only block ops store theirs (index, flags, size), filled in by finish()
+        self.op, self.args, self.iargs = array("i"), array("q"), array("q")
+        self.block_at, self.block_flags, self.block_size = array("q"), array("B"), array("q")
         self._consts = np.empty(16)             # the pool, grown by doubling
         self.n_const = 0
         self.const_pool = {}
@@ -116,8 +117,6 @@ class Recorder:
     def scalar_op(self, code: int, args) -> int:
         """Record a size-1 op with operand addresses ``args``; return its output address."""
         self.op.append(code)
-        self.flags.append(0)
-        self.size.append(1)
         self.args.extend(args)
         t = self.top
         self.top = t + 1
@@ -125,9 +124,10 @@ class Recorder:
 
     def block_op(self, code: int, flags: int, args, iargs, n: int) -> int:
         """Record an op with an n-element output block; return the block's start address."""
+        self.block_at.append(len(self.op))
+        self.block_flags.append(flags)
+        self.block_size.append(n)
         self.op.append(code)
-        self.flags.append(flags)
-        self.size.append(n)
         if isinstance(args, np.ndarray):
             self.args.frombytes(np.ascontiguousarray(args, dtype=np.int64).tobytes())
         else:
@@ -204,8 +204,12 @@ class Recorder:
         # the buffers, moved into arrays (each buffer is freed as its array is made)
         args = _take(self, "args", np.int64)
         op = _take(self, "op", np.int32)
-        flags = _take(self, "flags", np.uint8)
-        size = _take(self, "size", np.int64)
+        at = _take(self, "block_at", np.int64)
+        flags = np.zeros(op.size, dtype=np.uint8)
+        flags[at] = _take(self, "block_flags", np.uint8)
+        size = np.ones(op.size, dtype=np.int64)
+        size[at] = _take(self, "block_size", np.int64)
+        del at
         _mark_constant_operands(op, flags, size, args)
         out_ptr = np.empty(size.size + 1, dtype=np.int64)
         out_ptr[0] = n_in + n_const
