@@ -43,6 +43,7 @@ from numtape.sweeps.generate import _kernel_expr
 MAX_BODY = 48      # longest body searched for
 MIN_REPS = 4       # fewest iterations worth a loop
 MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
+ARENA, REG, CARRY = 0, 1, 2   # where a body result's adjoint lives (see _describe)
 # locals of the rendered kernels, which an operand name in the formulas must not shadow
 _LOCALS = {"A", "G", "K", "adj", "adj0", "clear", "d", "g", "o", "ob", "r", "t", "tan", "tan0",
            "tt", "tx", "u", "val", "y", "zero"}
@@ -115,6 +116,7 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
     body, A, G = [], [o], []
     t = np.arange(K)
     inner_reads = np.zeros(L, dtype=np.int64)
+    prev_reads = np.zeros(L, dtype=np.int64)
     for j in range(L):
         ks = k0 + j + L * t
         code = int(op[k0 + j])
@@ -130,6 +132,7 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
             elif j <= jp < L and np.all(a[1:] == a[1] + L * t[:-1]):
                 kinds.append(("prev", jp))       # the previous iteration's result of op jp
                 A.append(int(a[0]))
+                prev_reads[jp] += 1
             elif np.all(a == a[0] + step * t):
                 kinds.append(("aff",))
                 A += [int(a[0]), step]
@@ -137,8 +140,20 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
                 kinds.append(("gat",))
                 G.append(a)
         body.append((code, int(flags[k0 + j]), tuple(kinds)))
-    # a body result read only within its own iteration keeps its adjoint in a register
-    local = tuple(bool(reads[o + j:o + K * L:L].sum() == K * inner_reads[j]) for j in range(L))
+    # where each body result's adjoint lives in the reverse sweep: ARENA; REG, a register, if
+    # it is read only within its own iteration; CARRY, a register handed to the previous
+    # iteration, if it is read only there and by the next iteration (all but the last
+    # iteration's, which ops after the loop may read too: that one starts from the arena)
+    local = []
+    for j in range(L):
+        r = reads[o + j:o + K * L:L]
+        if prev_reads[j] == 0 and r.sum() == K * inner_reads[j]:
+            local.append(REG)
+        elif prev_reads[j] and np.all(r[:-1] == inner_reads[j] + prev_reads[j]):
+            local.append(CARRY)
+        else:
+            local.append(ARENA)
+    local = tuple(local)
     G = np.array(G, dtype=np.int64).reshape(len(G), K)
     return k0, k0 + K * L, (L, tuple(body), local), np.array(A, dtype=np.int64), G, K
 
@@ -182,7 +197,7 @@ def render(structure):
                 tg += [f"tx = tan0[{at[p]}]", "if tx != 0.0:", f"    d = {_kernel_expr(d)}",
                        "    if d != 0.0:", "        tt += d * tx"]
             tg.append(f"tan0[ob + u({j})] = tt")
-        # reverse: adjoints of results read only in their own iteration live in registers q
+        # reverse: adjoints held in registers q (REG, CARRY; see _describe), the rest in adj0
         step = [f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]"]
         active = [p for p in range(spec.arity) if not f & const_flag(p)]
         if not spec.zero_derivative and active:
@@ -190,11 +205,22 @@ def render(structure):
             step.append(f"    y = val[ob + u({j})]")
             for p in active:
                 k = kinds[p]
-                target = f"q{k[1]}" if k[0] == "in" and local[k[1]] else f"adj0[{at[p]}]"
-                step += [f"    d = {_kernel_expr(spec.partial_exprs[p])}", "    if d != 0.0:",
-                         f"        {target} += g * d"]
+                add = [f"        adj0[{at[p]}] += g * d"]
+                if k[0] == "in" and local[k[1]]:
+                    add = [f"        q{k[1]} += g * d"]
+                elif k[0] == "prev" and local[k[1]] == CARRY:   # the previous iteration's
+                    add = ["        if t > 0:", f"            c{k[1]} += g * d",
+                           "        else:", f"            adj0[{at[p]}] += g * d"]
+                step += [f"    d = {_kernel_expr(spec.partial_exprs[p])}", "    if d != 0.0:"]
+                step += add
         rv.append(step)
-    rv = [f"q{j} = 0.0" for j in range(L) if local[j]] + [s for st in rv[::-1] for s in st]
+    start = []
+    for j in range(L):
+        if local[j] == REG:
+            start.append(f"q{j} = 0.0")
+        elif local[j] == CARRY:     # the last iteration's adjoint starts from the arena
+            start += [f"q{j} = adj0[ob + u({j})] if t == K - 1 else c{j}", f"c{j} = 0.0"]
+    rv = start + [s for st in rv[::-1] for s in st]
 
     def fn(name, sig, per_t, after, rows=None, backwards=False, pre=None):
         lines = ["", "", "@jit", f"def {name}({sig}):"] + ["    " + s for s in head + (pre or [])]
@@ -209,18 +235,23 @@ def render(structure):
 
     # only results whose adjoints live in the arena are zeroed (forward) and cleared (reverse):
     # nothing reads the others' slots (replay, which shows every adjoint, is interpreted)
-    held = [j for j in range(L) if not local[j]]
+    held = [j for j in range(L) if local[j] == ARENA]
     fw += ["if zero:"] + [f"    adj0[ob + u({j})] = 0.0" for j in held] if held else []
     rv += ["if clear:"] + [f"    adj0[ob + u({j})] = 0.0" for j in held] if held else []
+    last = [f"adj0[u(o + (K - 1) * {L} + {j})] = 0.0" for j in range(L) if local[j] == CARRY]
     src = ['"""GENERATED by numtape/sweeps/loops.py: one re-rolled loop of scalar ops."""',
            "from numtape.kernels.jit import jit",
            "from numtape.kernels import special as sc  # noqa: F401",
            "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
            "                                  SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
            "", "u = np.uint64"]
-    src += fn("forward", "val, A, G, K, adj0, zero", fw, [],
+    src += fn("forward", "val, A, G, K, adj0, zero", fw,
+              ["if zero and K > 0:"] + ["    " + z for z in last] if last else [],
               pre=[f"r{j} = 0.0" for j in range(L)])   # carried results start in val
-    src += fn("reverse", "val, adj, A, G, K, clear", rv, [], rows="adj", backwards=True)
+    src += fn("reverse", "val, adj, A, G, K, clear", rv,
+              ["if clear and K > 0:"] + ["    " + z for z in last] if last else [],
+              rows="adj", backwards=True,
+              pre=[f"c{j} = 0.0" for j in range(L) if local[j] == CARRY])
     src += fn("tangent", "val, tan, A, G, K", tg, [], rows="tan")
     return "\n".join(src) + "\n"
 
