@@ -73,3 +73,17 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         for j, li in enumerate(lens):
             length[arg_ptr[ks] + j] = li
     return owner, length
+
+
+def slot_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
+    """How many operand blocks (of every op, the outputs' DepOp included) read each arena
+    slot: an int64 array of the arena's size (the compiled tiers use it to keep adjoints
+    that nothing else reads in registers)."""
+    if arg_ptr is None:
+        arg_ptr, iarg_ptr = arg_pointers(op, np.diff(out_ptr))
+    else:
+        iarg_ptr = arg_pointers(op, np.diff(out_ptr))[1]
+    _, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
+    m = int(out_ptr[-1]) + 1
+    a = args.astype(np.int64)
+    return np.cumsum(np.bincount(a, minlength=m) - np.bincount(a + length, minlength=m))[:-1]

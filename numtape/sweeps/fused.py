@@ -36,8 +36,8 @@ from numtape.sweeps.generate import _kernel_expr
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels, which an operand name in the formulas must not shadow
-_LOCALS = {"A", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "s", "t", "tan", "tan0",
-           "tx", "u", "val", "y", "zero"}
+_LOCALS = {"A", "B", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "s", "t", "tan",
+           "tan0", "tx", "u", "val", "y", "zero"}
 assert not _LOCALS & {nm for names in OPERAND_NAMES.values() for nm in names}
 _lock = threading.Lock()
 _modules: dict = {}
@@ -45,8 +45,10 @@ EW = np.array([s.kind == ELEMENTWISE for s in OPS])
 ARITY = np.array([max(s.arity, 0) for s in OPS])
 
 
-def find_runs(op, flags, out_ptr, args, arg_ptr):
-    """[(k0, k1, structure, A)]: the fusable runs of ops k0 .. k1 - 1 (module docstring)."""
+def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
+    """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
+    ``reads`` counts the operand blocks reading each arena slot (ops.layout.slot_reads): a
+    result read only by later ops of its run keeps its adjoint in a chunk buffer."""
     n_of = np.diff(out_ptr)
     cand = EW[op] & (n_of >= MIN_N)
     runs = []
@@ -85,12 +87,20 @@ def find_runs(op, flags, out_ptr, args, arg_ptr):
             ops.append((int(op[k]), f, tuple(refs)))
             k += 1
         if len(ops) >= 2:
+            inner = np.zeros(len(ops), dtype=np.int64)
+            for _, _, refs in ops:
+                for kind, q in refs:
+                    if kind == "in":
+                        inner[q] += 1
+            local = tuple(bool(inner[r] and np.all(reads[a:b] == inner[r]))
+                          for r, (a, b) in enumerate(outs))
+            ops = (tuple(ops), local)
             A = []
             for kk in range(k0, k):
                 A.append(int(out_ptr[kk]))
                 p = int(arg_ptr[kk])
                 A += [int(args[p + j]) for j in range(OPS[op[kk]].arity)]
-            runs.append((k0, k, tuple(ops), np.array(A, dtype=np.int64), n))
+            runs.append((k0, k, ops, np.array(A, dtype=np.int64), n))
         while pos < idx.size and idx[pos] < max(k, k0 + 1):
             pos += 1
     return runs
@@ -99,7 +109,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr):
 def _slots(structure):
     """Per op: (index of its output in A, [index of operand j in A])."""
     out, c = [], 0
-    for _, _, refs in structure:
+    for _, _, refs in structure[0]:
         out.append((c, [c + 1 + j for j in range(len(refs))]))
         c += 1 + len(refs)
     return out
@@ -119,6 +129,10 @@ def _at(refs, r, j):
 def render(structure):
     """Source of the fused forward, reverse and tangent of one run structure."""
     slots = _slots(structure)
+    structure, local = structure
+    # adjoints of results read only within the run live in a chunk buffer B, not the arena
+    row = {r: i for i, r in enumerate(r for r in range(len(local)) if local[r])}
+    local_rows = row
     head = []
     for r, (so, sa) in enumerate(slots):
         head.append(f"o{r} = u(A[{so}])")
@@ -137,30 +151,32 @@ def render(structure):
                 t += [f"tx = tan0[{_at(refs, r, j)}]", f"d = {_kernel_expr(d)}",
                       "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
             tg.append(t + [f"tan0[o{r} + i] = t"])
-        body = [f"g = adj0[o{r} + i]"]
+        body = [f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
         if not spec.zero_derivative:
             body += vloads + [f"y = val[o{r} + i]"]
             for j, d in enumerate(spec.partial_exprs):
                 if f & const_flag(j):
                     continue
-                at = _at(refs, r, j)
+                kind, q = refs[j]
+                at = f"B[{row[q]}, i - lo]" if kind == "in" and local[q] else \
+                    f"adj0[{_at(refs, r, j)}]"
                 body += [f"d = {_kernel_expr(d)}",
-                         f"adj0[{at}] += g * d if (g != 0.0 and d != 0.0) else 0.0"]
+                         f"{at} += g * d if (g != 0.0 and d != 0.0) else 0.0"]
         rv.append(body)
     rv = rv[::-1]
-
-    outs = [f"o{r}" for r in range(len(structure))]
+    outs = [f"o{r}" for r in range(len(structure)) if not local[r]]
     # unsigned offsets, as in the interpreters: no negative-index wraparound, so the loops
     # can vectorize; the outputs' adjoints are zeroed after the loop (nothing in the run
     # reads an output's adjoint at another element)
-    zero_fw = ["if zero:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs]
-    clear_rv = ["if clear:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs]
+    zero_fw = ["if zero:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs] if outs else []
+    clear_rv = ["if clear:"] + [f"    adj0[{o}:{o} + n] = 0.0" for o in outs] if outs else []
 
-    def chunks(per_op):
+    def chunks(per_op, start=()):
         """Strip-mined: chunks of CHUNK elements, in each one loop per op (each loop one
         store and a few loads, which LLVM's vectorizer takes; the chunk stays in L1)."""
         # (lo, hi: names no formula uses; the operands are x, a, b, c, m)
         lines = [f"for lo in range(u(0), n, u({CHUNK})):", f"    hi = min(lo + u({CHUNK}), n)"]
+        lines += ["    " + s for s in start]
         for body in per_op:
             lines += ["    for i in range(lo, hi):"] + ["        " + s for s in body]
         return lines
@@ -170,11 +186,13 @@ def render(structure):
         lines += ["    " + s for s in head + chunks(per_op) + after]
         return lines
 
-    def fn_k(name, sig, arr, row, per_op, after):
+    def fn_k(name, sig, arr, row, per_op, after, start=()):
         lines = ["", "", "@jit", f"def {name}({sig}):", "    n = u(n)"]
         lines += ["    " + s for s in head]
+        if start:   # the chunk buffer of the adjoints held out of the arena
+            lines.append(f"    B = np.empty(({len(local_rows)}, {CHUNK}))")
         lines += [f"    for s in range({arr}.shape[0]):", f"        {row} = {arr}[s]"]
-        return lines + ["        " + s for s in chunks(per_op) + after]
+        return lines + ["        " + s for s in chunks(per_op, start) + after]
 
     src = ['"""GENERATED by numtape/sweeps/fused.py: one fused run of elementwise ops."""',
            "from numtape.kernels.jit import jit",
@@ -183,7 +201,8 @@ def render(structure):
            "                                  SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
            "", "u = np.uint64"]
     src += fn("forward", "val, A, n, adj0, zero", fw, zero_fw)
-    src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv)
+    src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
+                ["B[:, :] = 0.0"] if row else [])
     src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
     return "\n".join(src) + "\n"
 

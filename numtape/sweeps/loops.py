@@ -36,7 +36,7 @@ import numpy as np
 
 from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
 from numtape.ops.flags import const_flag
-from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.layout import slot_reads
 from numtape.sweeps import variants
 from numtape.sweeps.generate import _kernel_expr
 
@@ -66,9 +66,10 @@ def _stretches(key, scalar, L):
     return list(zip(starts[keep].tolist(), K[keep].tolist()))
 
 
-def find_loops(op, flags, out_ptr, args, arg_ptr, iargs):
+def find_loops(op, flags, out_ptr, args, arg_ptr, iargs, reads=None):
     """[(k0, k1, structure, A, G, K)]: the re-rollable loops of ops k0 .. k1 - 1 (module
-    docstring), in tape order, not overlapping.  ``A`` holds the first output address, the
+    docstring), in tape order, not overlapping (``reads``: ops.layout.slot_reads, computed
+    here if not given).  ``A`` holds the first output address, the
     (base, stride) of every affine operand and the first iteration's address of every carried
     one; ``G`` (n_gathered, K) the gathered addresses."""
     n_of = np.diff(out_ptr)
@@ -96,18 +97,9 @@ def find_loops(op, flags, out_ptr, args, arg_ptr, iargs):
         taken[s:s + K * L] = True
         chosen.append((s, L, K))
     chosen.sort()
-    reads = _reads(op, flags, out_ptr, args, iargs, arg_ptr)
+    if reads is None:
+        reads = slot_reads(op, flags, out_ptr, args, iargs, arg_ptr)
     return [_describe(op, flags, out_ptr, args, arg_ptr, reads, s, L, K) for s, L, K in chosen]
-
-
-def _reads(op, flags, out_ptr, args, iargs, arg_ptr):
-    """How many operand blocks (of every op, the outputs' DepOp included) read each arena
-    slot."""
-    _, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr,
-                                arg_pointers(op, np.diff(out_ptr))[1])
-    m = int(out_ptr[-1]) + 1
-    a = args.astype(np.int64)
-    return np.cumsum(np.bincount(a, minlength=m) - np.bincount(a + length, minlength=m))
 
 
 def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):

@@ -22,7 +22,7 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.ops import BY_NAME, OPS
-from numtape.ops.layout import arg_pointers
+from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
@@ -165,10 +165,11 @@ class Sweeps:
             return self.n_fused
         arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
         args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
+        reads = slot_reads(*args[:4], a["iargs"], arg_ptr)
         specials = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
-                    for r in fused.find_runs(*args)]
+                    for r in fused.find_runs(*args, reads)]
         specials += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
-                     for r in loops.find_loops(*args, a["iargs"])]
+                     for r in loops.find_loops(*args, a["iargs"], reads)]
         if specials:
             self.plan = _plan(a, self._subtapes, specials)
         self.n_fused = len(specials)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.ops import BY_NAME, OPS
-from numtape.ops.layout import arg_pointers
+from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.sweeps import loops
 from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape, replay
@@ -33,7 +33,7 @@ def reroll(F):
     """A Tape computing F with its independent loops as block ops (module docstring)."""
     arg_ptr, _ = arg_pointers(F.op, np.diff(F.out_ptr))
     found = loops.find_loops(F.op, F.flags, F.out_ptr, F.args, arg_ptr, F.iargs)
-    reads = loops._reads(F.op, F.flags, F.out_ptr, F.args, F.iargs, arg_ptr) if found else None
+    reads = slot_reads(F.op, F.flags, F.out_ptr, F.args, F.iargs, arg_ptr) if found else None
     rolled = {}
     for k0, k1, (L, body, _), _, _, K in found:
         emit = _emitter(F, arg_ptr, reads, k0, L, body, K)
