@@ -31,11 +31,13 @@ from numtape.transforms import reroll as _reroll  # noqa: F401  (seam)
 from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
+from numtape.stats.bootstrap import bootstrap
+from numtape.stats.parallel import map  # nt.map (SPEC section 4b), not the builtin
 from numtape.stats import distributions
 from numtape import scipy
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
-           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "compile_after",
-           "distributions", "linalg", "load", "logsumexp", "make_tape", "polygamma", "scipy",
-           "sdreport", "sweep_kernels", "zeros"]
+           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",
+           "distributions", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
+           "scipy", "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

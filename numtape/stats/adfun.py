@@ -10,6 +10,10 @@ tapes.  With ``random``, the objective is the Laplace approximation over u
 an inner failure makes ``fn``/``gr`` return NaN with a warning, so an optimizer's line search
 backs off, and the next call starts from the last good solution.
 
+With ``data=``, ``f`` is called as ``f(p, data)`` and the objective remembers its construction
+arguments, so ``obj.with_data(new_data)`` records the same model on other data (what
+``nt.bootstrap`` does for each simulated data set).
+
 >>> import numpy as np, numtape as nt
 >>> y = np.array([1.2, 0.7, 2.1])
 >>> def nll(p):
@@ -139,18 +143,26 @@ class ADFun:
     """The objective of ``MakeADFun`` (module docstring).  Attributes: ``par`` (start of the
     fixed parameters), ``names`` (the parameter each entry of ``par`` belongs to),
     ``random_names``, ``joint`` (the tape of z = (u, theta)), ``objective`` (the tape of theta
-    that ``fn``/``gr``/``he`` evaluate)."""
+    that ``fn``/``gr``/``he`` evaluate), ``data`` (``MakeADFun``'s ``data=``, or None) and
+    ``arguments`` (its other arguments, parameters at their start values: ``with_data`` and
+    ``nt.bootstrap`` record the model again from them)."""
 
-    def __init__(self, f, parameters, random=None, map=None, newton=None):
+    def __init__(self, f, parameters, random=None, map=None, newton=None, data=None):
+        if not callable(f):
+            raise TypeError(f"MakeADFun: f must be callable, got {type(f).__name__}")
         self.layout = L = Layout(parameters, random, map)
         self.par, self.names, self.random_names = L.par.copy(), list(L.names), L.random_names
         self.k = L.k
+        # what with_data() needs to record the same model on other data
+        self.arguments = dict(f=f, parameters=dict(L.start), random=random,
+                              map=None if map is None else dict(map), newton=newton)
+        self.data = data
         collector = _Collector()
 
         def record(z):
             _COLLECTORS.append(collector)
             try:
-                value = f(L.expand(z))
+                value = f(L.expand(z)) if data is None else f(L.expand(z), data)
             finally:
                 _COLLECTORS.pop()
             if np.size(value) != 1:
@@ -181,6 +193,25 @@ class ADFun:
             self.objective = self.joint
         self._cache = {}
         self.best = (math.inf, self.par.copy())   # (value, par): the lowest fn seen
+
+    def with_data(self, data):
+        """The same model (``f``, parameters' start values, ``random``, ``map``, ``newton``)
+        recorded on ``data``: a new objective, this one unchanged.  The objective must have
+        been made with ``MakeADFun(..., data=...)``.
+
+        >>> import numpy as np, numtape as nt
+        >>> def nll(p, y):
+        ...     return 0.5 * np.sum((y - p["mu"]) ** 2)
+        >>> obj = nt.MakeADFun(nll, {"mu": 0.0}, data=np.array([1.0, 2.0]))
+        >>> obj.fn([0.0]), obj.with_data(np.array([3.0])).fn([0.0])
+        (np.float64(2.5), np.float64(4.5))
+        """
+        if self.data is None:
+            raise ValueError("with_data: this objective was made without data=; make it with "
+                             "MakeADFun(f, parameters, data=...) and f(p, data)")
+        if data is None:
+            raise ValueError("with_data: data must not be None (f is called as f(p, data))")
+        return ADFun(**self.arguments, data=data)
 
     # ---- the optimizer's interface ---------------------------------------------------------
     def _theta(self, p):
@@ -268,7 +299,7 @@ def _select(F, idx, n, scalar=False):
     return MakeTape(lambda z: F(z)[idx], np.zeros(n)).simplify("eliminate")
 
 
-def MakeADFun(f, parameters, random=None, map=None, newton=None):
+def MakeADFun(f, parameters, random=None, map=None, newton=None, data=None):
     """The objective function object of a model (TMB's ``MakeADFun``; module docstring).
 
     Parameters
@@ -276,6 +307,7 @@ def MakeADFun(f, parameters, random=None, map=None, newton=None):
     f : callable
         ``f(p)`` takes a dict of traced parameter arrays (the shapes of ``parameters``) and
         returns the negative log-likelihood; it may call ``nt.REPORT`` and ``nt.ADREPORT``.
+        With ``data``, it is called as ``f(p, data)``.
     parameters : dict
         Name -> start value (scalar or array of any shape).
     random : str or list of str, optional
@@ -285,11 +317,16 @@ def MakeADFun(f, parameters, random=None, map=None, newton=None):
         fixes the entry at its start value (TMB's ``map``).
     newton : dict, optional
         Settings of the inner Newton solve (``tol``, ``maxit``; see ``Tape.newton``).
+    data : optional
+        The model's data (any object; None: ``f`` closes over its data).  Given, ``f`` is
+        called as ``f(p, data)``, and ``obj.with_data(new)`` records the model on other data
+        (``nt.bootstrap`` refits it on simulated data sets that way).
 
     Returns
     -------
     ADFun
-        With ``par``, ``names``, ``fn``, ``gr``, ``he``, ``report``, ``parameters``;
-        ``scipy.optimize.minimize(obj.fn, obj.par, jac=obj.gr, hess=obj.he)`` fits it.
+        With ``par``, ``names``, ``fn``, ``gr``, ``he``, ``report``, ``parameters``,
+        ``with_data``; ``scipy.optimize.minimize(obj.fn, obj.par, jac=obj.gr, hess=obj.he)``
+        fits it.
     """
-    return ADFun(f, parameters, random, map, newton)
+    return ADFun(f, parameters, random, map, newton, data)
