@@ -206,17 +206,20 @@ class Sweeps:
 
     # ---- raw sweeps over given arrays ----------------------------------------------------
     def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False,
-                    hosts=True):
+                    hosts=True, interpreted=False):
         """Fill ``val``'s op outputs from its inputs and constants.  With ``zero``, adjoint row
         ``adj0`` is zeroed at every op output (for the reverse sweep that follows); with
         ``tolerant``, a host op that raises (a singular matrix at a made-up point) leaves NaN;
         with ``hosts=False`` host ops and calls are not run at all and leave NaN (constant
-        folding, which never folds them, need not solve inner problems at a made-up point)."""
+        folding, which never folds them, need not solve inner problems at a made-up point);
+        with ``interpreted``, compiled segments are not used (every node's adjoint then lives
+        in the arena: ``replay``)."""
         work = self.workspace("work") if work is None else work
-        if self.plan is None:
+        plan = self._interpreted if interpreted else self.plan
+        if plan is None:
             self.kernels.forward(*self._kernel_args, val, work, adj0, zero)
             return
-        for s in self.plan:
+        for s in plan:
             if type(s) is tuple:
                 self.kernels.forward(*s, val, work, adj0, zero)
                 continue
@@ -242,15 +245,17 @@ class Sweeps:
                     raise
                 val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
 
-    def run_reverse(self, val, adj, clear=False, work=None):
+    def run_reverse(self, val, adj, clear=False, work=None, interpreted=False):
         """Accumulate adjoints ``adj`` (k, arena) backwards through the tape at values ``val``;
-        with ``clear``, each op's adjoints are zeroed once used."""
+        with ``clear``, each op's adjoints are zeroed once used; ``interpreted`` as in
+        ``run_forward``."""
         work = self.workspace("work") if work is None else work
-        if self.plan is None:
+        plan = self._interpreted if interpreted else self.plan
+        if plan is None:
             self.kernels.reverse(*self._kernel_args, val, adj, work, clear)
             return
         args, iargs = self._arrays["args"], self._arrays["iargs"]
-        for s in reversed(self.plan):
+        for s in reversed(plan):
             if type(s) is tuple:
                 self.kernels.reverse(*s, val, adj, work, clear)
             elif type(s) is Fused:
@@ -366,17 +371,15 @@ class Sweeps:
             return None
         val, w = last
         vals = self.fresh_arena(val[:self.n_in])
-        compiled, self.plan = self.plan, self._interpreted   # every node's adjoint, in arena
-        try:
-            self.run_forward(vals, work=np.empty(self.work_size))
-            if w is None:
-                return vals, None
-            adj = np.zeros((1, self.arena_size))
-            adj[:, self.out] = w[:1]
-            self.run_reverse(vals, adj, work=np.empty(self.work_size))
-            return vals, adj
-        finally:
-            self.plan = compiled
+        # interpreted: every node's adjoint in the arena (compiled segments keep some in
+        # registers), without touching the plan other threads sweep with
+        self.run_forward(vals, work=np.empty(self.work_size), interpreted=True)
+        if w is None:
+            return vals, None
+        adj = np.zeros((1, self.arena_size))
+        adj[:, self.out] = w[:1]
+        self.run_reverse(vals, adj, work=np.empty(self.work_size), interpreted=True)
+        return vals, adj
 
 
 # ---- the host-op plan ------------------------------------------------------------------------
