@@ -71,6 +71,8 @@ def full_is_compiled():
     """Whether the full interpreters are compiled in this process or in Numba's disk cache."""
     if full is None:
         return False
+    if not hasattr(full.forward, "signatures"):   # NUMBA_DISABLE_JIT: plain Python, no compile
+        return True
     if full.forward.signatures and full.reverse.signatures:
         return True
     if _state["full_ready"] is None:
