@@ -22,6 +22,8 @@ HVP  f(x) = sum_{i=0}^{n-2} exp(0.5*x[i+1]) * sin(x[i]) + 0.5*sum(x**2): H(x) v
 
 import math
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
@@ -78,6 +80,59 @@ def w1_value(x):
     """Plain NumPy value of W1 (for checks)."""
     x = np.asarray(x, dtype=np.float64)
     return float(np.sum(np.exp(0.5 * x[1:] + np.sin(x[:-1])) * x[1:]))
+
+
+# W1 at many points (the batched-replay benchmark, batched.py): w1_kernel's loops over the rows
+# of X, gradients into rows of G. ``nogil`` so a thread pool can run chunks of rows at once,
+# as numtape's F.gradient_map does (the one difference from the single-point rule above).
+@numba.njit(cache=True, nogil=True)
+def w1_batch_kernel(X, G, dxi, dxp):
+    """Gradients of W1 at the rows of X into the rows of G; dxi, dxp work arrays of len n."""
+    B, n = X.shape
+    for b in range(B):
+        if n < 2:
+            G[b, :] = 0.0
+            continue
+        for i in range(1, n):
+            xp = X[b, i - 1]
+            xi = X[b, i]
+            sin_p = math.sin(xp)
+            cos_p = math.cos(xp)
+            ei = math.exp(0.5 * xi + sin_p)
+            dxi[i] = ei * (0.5 * xi + 1.0)
+            dxp[i] = ei * xi * cos_p
+        G[b, n - 1] = dxi[n - 1]
+        for i in range(n - 2, 0, -1):
+            G[b, i] = dxi[i] + dxp[i + 1]
+        G[b, 0] = dxp[1]
+
+
+def w1_batch_reference(n, workers=1, chunks_per_worker=8):
+    """Return ``ref(X) -> G`` (a fresh (B, n) array of W1 gradients at the rows of X) on
+    ``workers`` threads of a pool kept by the factory: the rows are cut into
+    ``chunks_per_worker`` chunks per thread, taken in turn by whichever thread is free (on a
+    shared machine a static split waits for the slowest thread), each thread owning its work
+    arrays."""
+    local = threading.local()
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+
+    def work_arrays():
+        w = getattr(local, "w", None)
+        if w is None:
+            w = local.w = (np.empty(n), np.empty(n))
+        return w
+
+    def ref(X):
+        G = np.empty(X.shape)
+        if pool is None:
+            w1_batch_kernel(X, G, *work_arrays())
+            return G
+        cuts = np.linspace(0, X.shape[0], workers * chunks_per_worker + 1).astype(int)
+        list(pool.map(lambda ab: w1_batch_kernel(X[ab[0]:ab[1]], G[ab[0]:ab[1]],
+                                                 *work_arrays()), zip(cuts[:-1], cuts[1:])))
+        return G
+
+    return ref
 
 
 # --------------------------------------------------------------------------------------------
@@ -255,6 +310,7 @@ def warmup():
     """Compile (or load from cache) every Numba reference."""
     x = np.linspace(-1.0, 1.0, 5)
     w1_reference(5)(x)
+    w1_batch_reference(5)(x[None])
     w2_reference(x)(np.array([0.5, 0.3, 0.1]))
     hvp_reference(5)(x, x)
 
@@ -294,6 +350,10 @@ def check(verbose=True):
             results.append((f"W1 n={n}", _rel_err(g, _fd_grad(w1_value, x))))
         else:
             assert v == 0.0 and g[0] == 0.0
+    X = 0.5 * rng.standard_normal((5, 50))
+    for workers in (1, 2):
+        G = w1_batch_reference(50, workers)(X)
+        assert all(np.array_equal(G[b], w1_reference(50)(X[b])[1]) for b in range(5)), "W1 batch"
 
     T = 200
     y = 0.5 * rng.standard_normal(T + 1)

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from numtape.errors import TapeFormatError
-from numtape.tape import inspection, io
+from numtape.tape import batch, bound, inspection, io
 from numtape.tape.seam import use
 from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
@@ -264,6 +264,76 @@ class Tape:
         if getattr(self, "_compile_derived", False) and G.sweeps.n_fused is None:
             G.sweeps.compile()
         return G
+
+    # ---- many points: batched replay (batch.py) and Numba-bound sweeps (bound.py) --------
+    def map(self, X, workers=None):
+        """Values at every row of ``X``, stacked: shape ``(B,) + out_shape``.
+
+        ``X`` has shape ``(B,) + in_shape`` (or (B, n_in)), or is a dict of arrays of shape
+        ``(B,) + shape`` for named inputs.  Chunks of rows run in jitted loops (tapes with host
+        ops: per-row sweeps from Python) on up to ``workers`` threads (default: all cores);
+        results equal per-point calls ``F(X[b])`` bit for bit.  See numtape/tape/batch.py.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(2))
+        >>> F.map(np.array([[1.0, 2.0], [3.0, 4.0]]))
+        array([ 5., 25.])
+        """
+        workers = batch.check_workers(workers)
+        X = batch.rows(self, X, "map", as_real)
+        return batch.values(self, X, workers).reshape((X.shape[0],) + self.out_shape)
+
+    def gradient_map(self, X, workers=None):
+        """Gradients of a scalar tape at every row of ``X`` (as in ``map``), stacked: shape
+        ``(B,) + in_shape`` (a dict of ``(B,) + shape`` arrays for named inputs); equal to
+        per-point ``F.gradient(X[b])`` bit for bit.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(2))
+        >>> F.gradient_map(np.array([[1.0, 2.0], [3.0, 4.0]]))
+        array([[2., 4.],
+               [6., 8.]])
+        """
+        if self.n_out != 1:
+            raise ValueError(f"gradient_map needs a scalar tape; this one has {self.n_out} "
+                             "outputs (use jacobian_map)")
+        workers = batch.check_workers(workers)
+        X = batch.rows(self, X, "gradient_map", as_real)
+        G, B = batch.gradients(self, X, workers), X.shape[0]
+        if self.input_names is None:
+            return G.reshape((B,) + self.in_shape)
+        return {name: G[:, sl].reshape((B,) + tuple(shape))
+                for name, (sl, shape) in self.input_names.items()}
+
+    def jacobian_map(self, X, workers=None):
+        """Dense Jacobians at every row of ``X`` (as in ``map``), stacked: shape
+        ``(B, n_out, n_in)``; equal to per-point ``F.jacobian(X[b])`` bit for bit."""
+        workers = batch.check_workers(workers)
+        X = batch.rows(self, X, "jacobian_map", as_real)
+        return batch.jacobians(self, X, workers)
+
+    def njit(self):
+        """Numba-jitted functions bound to this tape, for the user's own ``@numba.njit`` code
+        (call them there, or pass them in as arguments): ``.value(x, out)`` writes the n_out
+        outputs at the n_in inputs ``x`` into ``out``; for scalar tapes
+        ``.value_and_grad(x, g)`` writes the gradient into ``g`` and returns the value.  Flat
+        float64 arrays; results equal ``F(x)`` / ``F.gradient(x)`` bit for bit; safe to call
+        from many threads at once (each call sweeps its own arena).  Tapes with host ops
+        (LAPACK linear algebra, atomic calls) raise TypeError.  See numtape/tape/bound.py.
+
+        >>> import numba, numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(2))
+        >>> vg = F.njit().value_and_grad
+        >>> @numba.njit
+        ... def descend(x, g):
+        ...     for _ in range(3):
+        ...         vg(x, g)
+        ...         x -= 0.25 * g
+        ...     return vg(x, g)
+        >>> descend(np.array([1.0, 2.0]), np.zeros(2))
+        0.078125
+        """
+        return bound.bind(self)
 
     def hessian(self, x):
         """Dense (n, n) Hessian of a scalar tape (the Jacobian of its gradient tape)."""
