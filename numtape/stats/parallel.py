@@ -103,17 +103,9 @@ def map(F, X, client=None, what="value", progress=False):   # nt.map (SPEC 4b): 
 def _local_map(F, X, what="value", workers=None):
     """Rows X (B, n_in) through ``F.map`` / ``F.gradient_map`` / ``F.jacobian_map`` (threads),
     one flat row of results per point: (B, row_size).  The one place nt.map evaluates."""
-    method = getattr(F, _MAP_METHOD[what], None)
-    if method is not None:
-        out = method(X, workers=workers)
-    else:   # until Tape.map lands: one call per row
-        call = {"value": F, "gradient": F.gradient, "jacobian": F.jacobian}[what]
-        out = [call(x) for x in X]
+    out = getattr(F, _MAP_METHOD[what])(X, workers=workers)
     if isinstance(out, dict):   # gradients of named inputs, in input order
         return np.concatenate([np.reshape(v, (X.shape[0], -1)) for v in out.values()], axis=1)
-    if isinstance(out, list):
-        out = np.stack([np.concatenate([np.ravel(v) for v in o.values()])
-                        if isinstance(o, dict) else np.ravel(o) for o in out])
     return np.reshape(out, (X.shape[0], -1))
 
 
