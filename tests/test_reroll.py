@@ -135,3 +135,12 @@ def test_a_rerolled_tape_round_trips_through_a_file(tmp_path, xs):
     G.save(tmp_path / "g.npz")
     H = nt.load(tmp_path / "g.npz")
     np.testing.assert_array_equal(H.gradient(x), G.gradient(x))
+
+
+def test_a_sparse_jacobian_tape_stays_sparse(xs):
+    x, _ = xs
+    J = nt.MakeTape(lambda x: [x[i] ** 2 * x[i + 1] for i in range(N - 1)],
+                    np.zeros(N)).jacfun(sparse=True)
+    K = J.reroll()
+    assert type(K) is type(J) and len(K) < len(J) // 2
+    np.testing.assert_array_equal(K(x).toarray(), J(x).toarray())

@@ -24,6 +24,7 @@ from numtape.sweeps import loops
 from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape, replay
 from numtape.trace.recorder import elementwise, recorder_of, wrap
+from numtape.transforms.sparse import SparseTape
 
 _ADD = BY_NAME["AddOp"].code
 
@@ -48,7 +49,8 @@ def reroll(F):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
         where = replay(F, rec, x, rolled)
         return wrap(rec, where[F.dep].reshape(F.out_shape))
-    return MakeTape(f, x0)
+    G = MakeTape(f, x0)
+    return SparseTape(G, F._csr) if isinstance(F, SparseTape) else G
 
 
 def _emitter(F, arg_ptr, reads, k0, L, body, K):
