@@ -204,6 +204,17 @@ def render(structure):
     src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
                 ["B[:, :] = 0.0"] if row else [])
     src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
+    # values and tangents in one pass: per chunk and op, the values, then every direction's
+    # tangents while the chunk's values are in L1 (Sweeps.forward_tangent: jvp, hvp)
+    lines = ["", "", "@jit", "def forward_tangent(val, tan, A, n):", "    n = u(n)"]
+    lines += ["    " + s for s in head]
+    lines += [f"    for lo in range(u(0), n, u({CHUNK})):", f"        hi = min(lo + u({CHUNK}), n)"]
+    for f_body, t_body in zip(fw, tg):
+        lines += ["        for i in range(lo, hi):"] + ["            " + s for s in f_body]
+        lines += ["        for s in range(tan.shape[0]):", "            tan0 = tan[s]",
+                  "            for i in range(lo, hi):"]
+        lines += ["                " + s for s in t_body]
+    src += lines
     return "\n".join(src) + "\n"
 
 

@@ -288,6 +288,52 @@ class Sweeps:
             else:
                 _call_tangent(s, val, tan)
 
+    def run_forward_tangent(self, val, tan, work=None):
+        """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
+        over each chunk: the tangents read values still in L1)."""
+        work = self.workspace("work") if work is None else work
+        if self.plan is None:
+            self.kernels.forward(*self._kernel_args, val, work, _NO_ROW, False)
+            self.kernels.tangent(*self._kernel_args, val, tan, work)
+            return
+        args, iargs = self._arrays["args"], self._arrays["iargs"]
+        for s in self.plan:
+            if type(s) is tuple:
+                self.kernels.forward(*s, val, work, _NO_ROW, False)
+                self.kernels.tangent(*s, val, tan, work)
+            elif type(s) is Fused:
+                s.kernels.forward_tangent(val, tan, s.A, s.n)
+            elif type(s) is Loop:
+                s.kernels.forward(val, s.A, s.G, s.K, _NO_ROW, False)
+                s.kernels.tangent(val, tan, s.A, s.G, s.K)
+            elif type(s) is Host:
+                s.spec.forward(val, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
+                s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
+            else:
+                _call_forward(s, val, _NO_ROW, False)
+                _call_tangent(s, val, tan)
+
+    def forward_tangent(self, x, v):
+        """Values (this thread's arena, returned) and output tangents (k, m) for inputs ``x``
+        and input directions v (k, n_in), in one pass where the plan allows
+        (``run_forward_tangent``)."""
+        self.n_swept += 1
+        if (self.n_swept == _TIER["after"] and self.n_fused is None
+                and self.arena_size >= TIER_MIN_ARENA):
+            self.compile()
+        val = self.workspace("val")
+        val[:self.n_in] = x
+        k = v.shape[0]
+        if k == 0:
+            self.run_forward(val)
+            self._tls.last = (val, None)
+            return val, np.zeros((0, self.n_out))
+        tan = self.workspace("tan", k)
+        tan[:, :self.n_in] = v
+        self.run_forward_tangent(val, tan)
+        self._tls.last = (val, None)
+        return val, tan[:, self.out].copy()
+
     def reverse_one(self, k, val, adj):
         """The reverse step of op k alone: its output adjoints ``adj[:, out]`` added into its
         operands' rows of ``adj`` (k, arena), at values ``val`` (debugging: which op made a

@@ -209,12 +209,13 @@ class Tape:
         return self._shape_in(self._checked(g, check_nan))
 
     def jvp(self, x, v, check_nan=False):
-        """J(x) v, one tangent sweep; ``v`` has the input's size; result shaped like F(x)."""
+        """J(x) v: values and tangents in one pass (``Sweeps.forward_tangent``); ``v`` has the
+        input's size; result shaped like F(x)."""
         v = self.flatten_input(v) if isinstance(v, dict) else as_real(v, "jvp: v")
         if v.size != self.n_in:
             raise ValueError(f"jvp: v has shape {v.shape}; expected shape {self.in_shape}")
-        val = self._forward(x)
-        y = self.sweeps.tangent(val, v.reshape(1, -1))[0].reshape(self.out_shape)
+        _, y = self.sweeps.forward_tangent(self.flatten_input(x), v.reshape(1, -1))
+        y = y[0].reshape(self.out_shape)
         if check_nan and np.isnan(y).any():
             inspection.first_nan(self, True, tangent=v.reshape(1, -1))
         return y[()] if y.ndim == 0 else y
