@@ -112,6 +112,28 @@ def _load(key):
         return full
 
 
+# the imports every generated kernel module starts with (fused.py, loops.py): the formulas'
+# names, as generate.py's interpreters see them
+KERNEL_HEADER = ["from numtape.kernels.jit import jit",
+                 "from numtape.kernels import special as sc  # noqa: F401",
+                 "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
+                 " " * 34 + "SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
+                 "", "u = np.uint64"]
+
+
+def cached_module(modules, prefix, structure, render):
+    """The compiled module of one kernel ``structure``: ``modules[structure]``, or rendered
+    (``render(structure)``), written and imported once (``load_source``), under a lock."""
+    m = modules.get(structure)
+    if m is not None:
+        return m
+    with _lock:
+        m = modules.get(structure)
+        if m is None:
+            m = modules[structure] = load_source(prefix, render(structure))
+    return m
+
+
 def load_source(prefix, text):
     """Import generated source ``text`` as a module, from a content-addressed file in
     ``cache_dir()`` (written once, atomically: concurrent processes write the same text), so

@@ -288,6 +288,14 @@ class Sweeps:
             else:
                 _call_tangent(s, val, tan)
 
+    def _swept(self):
+        """Count one workspace sweep; compile the hot segments at the ``compile_after``-th
+        (tapes of TIER_MIN_ARENA slots or more)."""
+        self.n_swept += 1
+        if (self.n_swept == _TIER["after"] and self.n_fused is None
+                and self.arena_size >= TIER_MIN_ARENA):
+            self.compile()
+
     def run_forward_tangent(self, val, tan, work=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
         over each chunk: the tangents read values still in L1)."""
@@ -317,10 +325,7 @@ class Sweeps:
         """Values (this thread's arena, returned) and output tangents (k, m) for inputs ``x``
         and input directions v (k, n_in), in one pass where the plan allows
         (``run_forward_tangent``)."""
-        self.n_swept += 1
-        if (self.n_swept == _TIER["after"] and self.n_fused is None
-                and self.arena_size >= TIER_MIN_ARENA):
-            self.compile()
+        self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
         k = v.shape[0]
@@ -358,10 +363,7 @@ class Sweeps:
     def forward(self, x, adj=None):
         """Values of every node for flat inputs ``x`` (this thread's arena, returned); with
         ``adj`` (a (1, arena) adjoint workspace) its op outputs are zeroed too."""
-        self.n_swept += 1
-        if (self.n_swept == _TIER["after"] and self.n_fused is None
-                and self.arena_size >= TIER_MIN_ARENA):
-            self.compile()
+        self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
         self.run_forward(val, _NO_ROW if adj is None else adj[0], adj is not None)

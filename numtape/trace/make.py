@@ -104,6 +104,14 @@ def inline(F, x):
     return wrap(rec, where[F.dep].reshape(F.out_shape))
 
 
+def zero_input(F):
+    """Zeros shaped as F's input (a dict of arrays for named inputs): the recording point of a
+    transform that re-records F (jacfun, reroll)."""
+    if F.input_names is None:
+        return np.zeros(F.in_shape)
+    return {k: np.zeros(shape) for k, (_, shape) in F.input_names.items()}
+
+
 def input_addresses(F, rec, x):
     """Traced ``x``: its flat input addresses in ``rec``, checked as ``F(x)`` checks."""
     return F.flatten_input(x, lambda v, what: addr_array(rec, v))

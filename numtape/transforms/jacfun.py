@@ -16,7 +16,7 @@ from numtape.ops.layout import arg_pointers, operand_extents
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
 from numtape.tape.seam import provide
-from numtape.trace.make import MakeTape, replay
+from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import CONST_BASE, addr_array, recorder_of, wrap
 
 _ZERO = -1   # the structural zero adjoint
@@ -35,10 +35,7 @@ def record_reverse(F, seeds, pick):
     """A tape of F's input: the reverse sweep of F re-recorded once per entry of ``seeds``
     (each a list of F's outputs seeded with 1), results stacked (len(seeds), n_in) and
     flattened, then ``pick`` (an index array; None: all of them) of its entries."""
-    if F.input_names is None:
-        x0 = np.zeros(F.in_shape)
-    else:
-        x0 = {k: np.zeros(shape) for k, (_, shape) in F.input_names.items()}
+    x0 = zero_input(F)
 
     def reverse(x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))

@@ -22,7 +22,7 @@ from numtape.ops import BY_NAME, OPS
 from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.sweeps import loops
 from numtape.tape.seam import provide
-from numtape.trace.make import MakeTape, replay
+from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import elementwise, recorder_of, wrap
 from numtape.transforms.sparse import SparseTape
 
@@ -40,10 +40,7 @@ def reroll(F):
         emit = _emitter(F, arg_ptr, reads, k0, L, body, K)
         if emit is not None:
             rolled[k0] = (k1, emit)
-    if F.input_names is None:
-        x0 = np.zeros(F.in_shape)
-    else:
-        x0 = {k: np.zeros(shape) for k, (_, shape) in F.input_names.items()}
+    x0 = zero_input(F)
 
     def f(x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
