@@ -9,10 +9,10 @@ Importing the package loads every layer (DESIGN.md section 6), so the implementa
 layer reaches through ``numtape.tape.seam`` (inlining, jacfun, sparse tapes, simplify, nested
 tapes, atomic rules) are registered before any tape is used.
 """
-from numtape.config import TapeConfig
+from numtape.config import TapeConfig, compile_messages
 from numtape.errors import NewtonError, TapeFormatError, TracingError
 from numtape.tape import Tape, load
-from numtape.sweeps.variants import set_mode as sweep_kernels
+from numtape.sweeps.tiers import set_mode as sweep_kernels, status as compile_status
 from numtape.tape.sweeper import compile_after
 from numtape.trace.adarray import ADArray
 from numtape.trace.complex import ADComplex
@@ -38,6 +38,7 @@ from numtape import scipy
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
            "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",
+           "compile_messages", "compile_status",
            "distributions", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
            "scipy", "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

@@ -2,9 +2,17 @@
 
 ``python -m numtape show FILE``: load a saved tape (validated) and print it.
 
-``python -m numtape warmup``: compile the full tape interpreters into Numba's disk cache now
-(minutes, once per environment), so that no later tape compiles anything.
+``python -m numtape warmup``: compile the full tape interpreters and the kernels of the
+statistical layer into Numba's disk cache now (about three minutes of one core, once per
+environment), so that no later tape compiles anything.  ``--background`` is how numtape starts
+it by itself (numtape/sweeps/tiers.py): at low priority, and not at all when another process
+holds the cache folder's compile lock.
+
+``python -m numtape check``: a one-minute check of an install, without compiling: values,
+gradients and Hessians of a few tapes against finite differences on the NumPy tier, and a
+Poisson GLMM fitted by the Laplace approximation.
 """
+import os
 import sys
 import time
 
@@ -133,27 +141,120 @@ def main(argv=None):
         print(F)
         F.print()
         return 0
-    if argv[0] == "warmup" and len(argv) == 1:
-        warmup()
-        return 0
+    if argv[0] == "warmup" and len(argv) <= 2 and argv[1:] in ([], ["--background"]):
+        return warmup(background=len(argv) == 2)
+    if argv[0] == "check" and len(argv) == 1:
+        return check()
     print(__doc__)
     return 2
 
 
-def warmup():
-    """Compile the full interpreters (forward, reverse, tangent) for small and large tapes."""
-    import time
+def warmup(background=False):
+    """Compile the full interpreters (forward, reverse, tangent) and, by running a small mixed
+    model, the sparsity, coloring and selected-inverse kernels, under the cache folder's
+    compile lock (numtape/sweeps/tiers.py); record that they are done."""
+    from numtape.kernels.jit import prefer_compiled
+    from numtape.sweeps import tiers
 
-    import numpy as np
+    if background:
+        os.nice(10)   # the user's own work first
+    if not tiers.background_allowed():
+        print("numtape: compiling is off here (NUMBA_DISABLE_JIT, or no file locks)")
+        return 1
+    with tiers.compile_lock() as held:
+        if not held:
+            who = tiers.holder()
+            print(f"numtape: process {who[0] if who else '?'} is compiling into "
+                  f"{tiers.variants.cache_dir()} already")
+            return 0
+        t0 = time.perf_counter()
+        tiers.set_mode("full")
+        prefer_compiled(True)
+        _warm_workload()
+        tiers.mark_done()
+        print(f"numtape: the full interpreters and the statistical kernels are compiled and "
+              f"cached ({time.perf_counter() - t0:.1f} s)", flush=True)
+    return 0
 
+
+def _warm_workload():
+    """Small versions of what users run first: gradients, Hessian-vector products, a sparse
+    Jacobian and a Laplace fit with sdreport (which compiles what they call)."""
     import numtape as nt
-    t0 = time.perf_counter()
-    nt.sweep_kernels("full")
+
     F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x[::-1]), np.zeros(3))
     F.gradient(np.ones(3))
     F.hvp(np.ones(3), np.ones(3))
-    print(f"numtape: the full interpreters are compiled and cached "
-          f"({time.perf_counter() - t0:.1f} s)")
+    F.jacobian(np.ones(3))
+    D = nt.MakeTape(lambda x: x[1:] * x[:-1], np.zeros(6))
+    D.jacfun(sparse=True)(np.ones(6))
+    rng = np.random.default_rng(0)
+    g = np.repeat(np.arange(5), 4)
+    y = rng.poisson(2.0, g.size).astype(float)
+
+    def nll(p):
+        eta = p["b"] + p["u"][g]
+        return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
+                - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["s"]))))
+    obj = nt.MakeADFun(nll, {"b": 0.0, "s": 0.0, "u": np.zeros(5)}, random="u")
+    obj.gr(obj.par)
+    nt.sdreport(obj, obj.par)
+
+
+def check():
+    """``python -m numtape check`` (module docstring): returns 0 when every check passes."""
+    import scipy.special as sc
+
+    import numtape as nt
+    from numtape.testing import check_grads
+
+    t0 = time.perf_counter()
+    nt.sweep_kernels("numpy")
+    cases = {
+        "exp(x0 + 1.23 x1)": (lambda x: np.exp(x[0] + 1.23 * x[1]), [0.3, 0.4]),
+        "a matrix product and logsumexp": (
+            lambda x: nt.logsumexp(np.arange(6.0).reshape(3, 2) @ x), [0.1, -0.2]),
+        "gammaln, erf, a gather and a sum": (
+            lambda x: np.sum(sc.gammaln(x) * sc.erf(x[::-1])), [1.5, 2.5, 0.7]),
+        "solve and slogdet": (
+            lambda x: np.linalg.slogdet(np.diag(x) + 1.0)[1]
+            + np.sum(np.linalg.solve(np.diag(x) + 1.0, x)), [0.5, 1.5, 2.0]),
+    }
+    failures = 0
+    for name, (f, x0) in cases.items():
+        try:
+            check_grads(f, np.asarray(x0, dtype=float))
+            print(f"ok    derivatives of {name}")
+        except Exception as e:   # report every failure, then fail
+            failures += 1
+            print(f"FAIL  derivatives of {name}: {type(e).__name__}: {e}")
+    try:
+        rng = np.random.default_rng(1)
+        g = np.repeat(np.arange(20), 10)
+        x = rng.standard_normal(g.size)
+        y = rng.poisson(np.exp(0.5 - 0.8 * x + rng.normal(0, 0.6, 20)[g])).astype(float)
+
+        def nll(p):
+            eta = p["b0"] + p["b1"] * x + p["u"][g]
+            return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
+                    - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["ls"]))))
+        from scipy.optimize import minimize
+        obj = nt.MakeADFun(nll, {"b0": 0.0, "b1": 0.0, "ls": 0.0, "u": np.zeros(20)},
+                           random="u")
+        fit = minimize(obj.fn, obj.par, jac=obj.gr, method="BFGS")
+        rep = nt.sdreport(obj, fit.x)
+        gmax = float(np.max(np.abs(obj.gr(fit.x))))
+        assert fit.success and gmax < 1e-3 and np.all(np.isfinite(rep.sd("b1"))), \
+            f"fit: {fit.message}, max gradient {gmax:.2g}"
+        assert abs(float(rep.value("b1")) + 0.8) < 0.3, f"b1 = {rep.value('b1')}"
+        print(f"ok    a Poisson GLMM by the Laplace approximation (b1 = "
+              f"{float(rep.value('b1')):.3f}, sd {float(rep.sd('b1')):.3f})")
+    except Exception as e:
+        failures += 1
+        print(f"FAIL  a Poisson GLMM: {type(e).__name__}: {e}")
+    print(f"numtape check: {'all passed' if not failures else f'{failures} failed'} in "
+          f"{time.perf_counter() - t0:.1f} s (NumPy tier, nothing compiled)")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

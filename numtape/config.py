@@ -7,6 +7,8 @@ of traced values are recorded as 0/1 values, re-decided at every evaluation, for
 or ``"forbid"`` (they raise TracingError, to find data-dependent logic).  Settings belong to
 the calling thread.
 """
+import os
+import sys
 import threading
 
 _VALID = {"atomic": ("enable", "disable"), "comparison": ("tape", "forbid")}
@@ -49,3 +51,32 @@ class TapeConfig:
 
     def __repr__(self):
         return "TapeConfig(" + ", ".join(f"{k}={v!r}" for k, v in current().items()) + ")"
+
+
+# ---- process-wide: messages about compiles ----------------------------------------------------
+_messages = {"on": os.environ.get("NUMTAPE_QUIET", "").strip() in ("", "0")}
+
+
+def compile_messages(on=None):
+    """Whether numtape says on stderr what it compiles, loads or leaves to a background
+    process (and why) when that takes more than about a second: ``True`` by default, ``False``
+    silences it (as does the environment variable ``NUMTAPE_QUIET=1``).  With no argument,
+    returns the setting; otherwise sets it and returns the previous one.
+
+    >>> import numtape as nt
+    >>> old = nt.compile_messages(False)
+    >>> nt.compile_messages(old)
+    False
+    """
+    old = _messages["on"]
+    if on is not None:
+        if not isinstance(on, bool):
+            raise ValueError(f"compile_messages: expected True, False or None, got {on!r}")
+        _messages["on"] = on
+    return old
+
+
+def say(text):
+    """Print ``numtape: text`` on stderr, unless compile messages are off."""
+    if _messages["on"]:
+        print(f"numtape: {text}", file=sys.stderr, flush=True)

@@ -38,6 +38,7 @@ import sys
 
 import numpy as np
 
+from numtape.kernels.jit import pure
 from numtape.ops.flags import const_operand
 from numtape.ops.formulas import NAMESPACE
 
@@ -83,6 +84,7 @@ class OpSpec:
     scratch: Callable | None = None
     bounds: tuple = ()
     host: bool = False
+    numpy: tuple = ()
     ufuncs: tuple = ()
     jacobian: str = ""
     hessian: str = "joint"
@@ -174,7 +176,7 @@ def reverse_from_rule(vjp, nparams, sizes):
 
 
 def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
-             bounds=None, host=False, jacobian="dense", **facts):
+             bounds=None, host=False, jacobian="dense", numpy=None, **facts):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
     ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
@@ -183,12 +185,19 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
     ``bounds`` gives (low, high) per parameter (high None: the arena size); by default every
     parameter is a dimension in [1, arena].  A ``host`` op's bodies are plain Python (NumPy,
     SciPy's LAPACK): tapes run them between segments of the jitted sweeps, which never see them;
-    a host op given ``reverse=None`` gets ``reverse_from_rule(vjp, ...)``.
+    a host op given ``reverse=None`` gets ``reverse_from_rule(vjp, ...)``.  ``numpy`` is the
+    (forward, reverse, tangent) of the no-compile tier (numtape/sweeps/numpy_sweeps.py): NumPy
+    bodies with the same calling convention and results, for the ops large blocks go through;
+    by default that tier runs the jitted bodies' Python twins (``numtape.kernels.jit.pure``).
     """
     if host and reverse is None and vjp is not None:
         reverse = reverse_from_rule(vjp, nparams, sizes)
+    if numpy is None:
+        numpy = (forward, reverse, tangent) if host else tuple(map(pure, (forward, reverse,
+                                                                           tangent)))
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
+                            numpy=tuple(numpy),
                             sizes=sizes, scratch=scratch,
                             bounds=tuple(bounds or [(1, None)] * nparams), host=host,
                             jacobian=jacobian, source=_declared_at(), **facts))

@@ -134,6 +134,54 @@ def matmul_vjp(g, xs, y, params):
     return [_strong_matmul(gc, b.T).ravel(), _strong_matmul(a.T, gc).ravel()]
 
 
+# ---- the no-compile tier: NumPy's BLAS, the same strong-zero rule ----------------------------
+def _np_views(val, args, p, iargs, q):
+    a, b = int(args[p]), int(args[p + 1])
+    m, kk, nn = (int(v) for v in iargs[q:q + 3])
+    return val[a:a + m * kk].reshape(m, kk), val[b:b + kk * nn].reshape(kk, nn), a, b, m, kk, nn
+
+
+def _np_product(x, y):
+    """X @ y by BLAS, or where that gave a non-finite entry, with zero factors skipped."""
+    with np.errstate(all="ignore"):
+        t = x @ y
+        if np.isfinite(t).all():
+            return t
+        return np.sum(np.where((x[:, :, None] == 0.0) | (y[None, :, :] == 0.0), 0.0,
+                               x[:, :, None] * y[None, :, :]), axis=1)
+
+
+def np_matmul_forward(val, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _np_views(val, args, p, iargs, q)
+    val[o:o + n] = (A @ B).ravel()
+
+
+def np_chain_matmul_forward(val, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _np_views(val, args, p, iargs, q)
+    val[o:o + n] = _np_product(A, B).ravel()
+
+
+def np_matmul_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _np_views(val, args, p, iargs, q)
+    for s in range(adj.shape[0]):
+        G = adj[s, o:o + n].reshape(m, nn)
+        if (f & _CONST_A) == 0:
+            adj[s, a:a + m * kk] += _np_product(G, B.T).ravel()
+        if (f & _CONST_B) == 0:
+            adj[s, b:b + kk * nn] += _np_product(G.T, A).T.ravel()
+
+
+def np_matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    A, B, a, b, m, kk, nn = _np_views(val, args, p, iargs, q)
+    for s in range(tan.shape[0]):
+        out = np.zeros(n)
+        if (f & _CONST_A) == 0:
+            out += _np_product(tan[s, a:a + m * kk].reshape(m, kk), B).ravel()
+        if (f & _CONST_B) == 0:
+            out += _np_product(A, tan[s, b:b + kk * nn].reshape(kk, nn)).ravel()
+        tan[s, o:o + n] = out
+
+
 def _sizes(params):
     m, kk, nn = params
     return [m * kk, kk * nn], m * nn
@@ -145,7 +193,8 @@ def _scratch(params):
 
 
 block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes,
-         scratch=_scratch, jacobian="matmul", hessian="cross")
+         scratch=_scratch, jacobian="matmul", hessian="cross",
+         numpy=(np_matmul_forward, np_matmul_reverse, np_matmul_tangent))
 
 
 # The product the recorded rules use (adjoint times partials): its value keeps the derivative
@@ -157,4 +206,5 @@ def chain_matmul_forward(val, o, n, args, p, iargs, q, f, work):
 
 
 block_op("ChainMatMulOp", 2, 3, chain_matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp,
-         _sizes, scratch=_scratch, jacobian="matmul", hessian="cross")
+         _sizes, scratch=_scratch, jacobian="matmul", hessian="cross",
+         numpy=(np_chain_matmul_forward, np_matmul_reverse, np_matmul_tangent))

@@ -106,6 +106,35 @@ def take_tangent(val, tan, o, n, args, p, iargs, q, f, work):
             tan[j, o + _u(i)] = tan[j, v + _u(int(t))] if _valid(t, n_v) else np.nan
 
 
+def _np_valid(t, n):
+    with np.errstate(invalid="ignore"):
+        return (t >= 0.0) & (t < n) & (t == np.floor(t))
+
+
+def np_take_forward(val, o, n, args, p, iargs, q, f, work):
+    v, idx, n_v = int(args[p]), int(args[p + 1]), int(iargs[q])
+    t = val[idx:idx + n]
+    ok = _np_valid(t, n_v)
+    val[o:o + n] = np.where(ok, val[v + np.where(ok, t, 0).astype(np.int64)], np.nan)
+
+
+def np_take_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    if f & 16:
+        return
+    v, idx, n_v = int(args[p]), int(args[p + 1]), int(iargs[q])
+    t = val[idx:idx + n]
+    ok = np.flatnonzero(_np_valid(t, n_v))
+    for j in range(adj.shape[0]):
+        np.add.at(adj[j], v + t[ok].astype(np.int64), adj[j, o + ok])
+
+
+def np_take_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    v, idx, n_v = int(args[p]), int(args[p + 1]), int(iargs[q])
+    t = val[idx:idx + n]
+    ok = _np_valid(t, n_v)
+    tan[:, o:o + n] = np.where(ok, tan[:, v + np.where(ok, t, 0).astype(np.int64)], np.nan)
+
+
 def take_vjp(g, xs, y, params):
     n_v = int(params[0])
     return [scatter_add(xs[1], g, n_v), None]
@@ -163,7 +192,8 @@ def scatter_vjp(g, xs, y, params):
 
 
 block_op("TakeOp", 2, 2, take_forward, take_reverse, take_tangent, take_vjp, _sizes_take,
-         hessian="linear", active=0b01)
+         hessian="linear", active=0b01,
+         numpy=(np_take_forward, np_take_reverse, np_take_tangent))
 block_op("ScatterAddOp", 2, 2, scatter_forward, scatter_reverse, scatter_tangent, scatter_vjp,
          _sizes_scatter, hessian="linear", active=0b10)
 

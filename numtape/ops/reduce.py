@@ -88,12 +88,51 @@ def sum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
                 tan[j, o + a * inner + b] = s
 
 
+def _block(a, x, outer, m, inner):
+    """The (outer, m, inner) view of a reduced block at offset x of a (k, arena) array."""
+    return a[..., x:x + outer * m * inner].reshape(a.shape[:-1] + (outer, m, inner))
+
+
+def _running(x, axis):
+    """Running sums along ``axis`` from 0.0, left to right as the jitted loops add (NumPy's
+    add.accumulate is sequential; np.sum's pairwise order is not), with the leading 0.0."""
+    shape = list(x.shape)
+    shape[axis] = 1
+    return np.add.accumulate(np.concatenate([np.zeros(shape), x], axis=axis), axis=axis)
+
+
+def np_sum_forward(val, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    x = _block(val, int(args[p]), outer, m, inner)
+    if inner > 1:
+        val[o:o + n] = _running(x, 1)[:, -1, :].ravel()
+        return
+    x = x[:, :, 0]   # _sum_run's four accumulators, the tail going to the first
+    full = m - m % 4
+    s = [_running(x[:, j:full:4], 1)[:, -1] for j in range(4)]
+    s[0] = _running(np.concatenate([s[0][:, None], x[:, full:]], axis=1), 1)[:, -1]
+    val[o:o + n] = (s[0] + s[1]) + (s[2] + s[3])
+
+
+def np_sum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    g = adj[:, o:o + n].reshape(adj.shape[0], outer, 1, inner)
+    _block(adj, int(args[p]), outer, m, inner)[...] += g
+
+
+def np_sum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    t = _running(_block(tan, int(args[p]), outer, m, inner), 2)[:, :, -1, :]
+    tan[:, o:o + n] = t.reshape(tan.shape[0], n)
+
+
 def sum_vjp(g, xs, y, params):
     return [_spread(g, *_split(params))]
 
 
 block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_reduce,
-         jacobian="reduce", hessian="linear", chain="AddOp")
+         jacobian="reduce", hessian="linear", chain="AddOp",
+         numpy=(np_sum_forward, np_sum_reverse, np_sum_tangent))
 
 
 # ---- prod --------------------------------------------------------------------------------
@@ -332,6 +371,24 @@ def cumsum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
                     tan[j, o + k] = s
 
 
+def np_cumsum_forward(val, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    val[o:o + n] = _running(_block(val, int(args[p]), outer, m, inner), 1)[:, 1:, :].ravel()
+
+
+def np_cumsum_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    g = _block(adj, o, outer, m, inner)[:, :, ::-1, :]
+    s = _running(g, 2)[:, :, 1:, :][:, :, ::-1, :]
+    _block(adj, int(args[p]), outer, m, inner)[...] += s
+
+
+def np_cumsum_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    outer, m, inner = (int(v) for v in iargs[q:q + 3])
+    t = _running(_block(tan, int(args[p]), outer, m, inner), 2)[:, :, 1:, :]
+    tan[:, o:o + n] = t.reshape(tan.shape[0], n)
+
+
 def cumsum_vjp(g, xs, y, params):
     outer, m, inner = _split(params)
     gr = g.reshape(outer, m, inner)[:, ::-1, :]
@@ -339,4 +396,5 @@ def cumsum_vjp(g, xs, y, params):
 
 
 block_op("CumsumOp", 1, 3, cumsum_forward, cumsum_reverse, cumsum_tangent, cumsum_vjp,
-         _sizes_scan, jacobian="cumsum", hessian="linear")
+         _sizes_scan, jacobian="cumsum", hessian="linear",
+         numpy=(np_cumsum_forward, np_cumsum_reverse, np_cumsum_tangent))

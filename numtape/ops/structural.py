@@ -36,6 +36,20 @@ def gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
             tan[j, o + i] = tan[j, a]
 
 
+def np_gather_forward(val, o, n, args, p, iargs, q, f, work):
+    val[o:o + n] = val[args[p:p + n]]
+
+
+def np_gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
+    idx = args[p:p + n]
+    for j in range(adj.shape[0]):   # add.at: element by element, in order, as the loop above
+        np.add.at(adj[j], idx, adj[j, o:o + n])
+
+
+def np_gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
+    tan[:, o:o + n] = tan[:, args[p:p + n]]
+
+
 def gather_vjp(g, xs, y, params):
     """Each scalar operand receives its own element of the output adjoint."""
     return [g[i:i + 1] for i in range(len(xs))]
@@ -43,4 +57,5 @@ def gather_vjp(g, xs, y, params):
 
 for _name in ("GatherOp", "DepOp"):
     block_op(_name, PER_ELEMENT, 0, gather_forward, gather_reverse, gather_tangent, gather_vjp,
-             sizes=None, jacobian="gather", hessian="linear")
+             sizes=None, jacobian="gather", hessian="linear",
+             numpy=(np_gather_forward, np_gather_reverse, np_gather_tangent))

@@ -9,6 +9,7 @@ Numba (``_kernels.py``).
 import numpy as np
 import scipy.sparse as sp
 
+from numtape.kernels.jit import now
 from numtape.sparsity import _kernels
 
 
@@ -41,7 +42,8 @@ def color_columns(P, order="natural"):
     C = P.tocsc()
     cptr, crow, rptr, rcol = (np.asarray(a, dtype=np.int64)
                               for a in (C.indptr, C.indices, P.indptr, P.indices))
-    return _kernels.greedy_distance2(_order(np.diff(cptr), order), cptr, crow, rptr, rcol)
+    return now(_kernels.greedy_distance2, crow.size)(_order(np.diff(cptr), order), cptr, crow,
+                                                     rptr, rcol)
 
 
 def color_rows(P, order="natural"):
@@ -74,4 +76,4 @@ def star_coloring(H, order="natural"):
     A = sp.csr_matrix((A.data[off], (A.row[off], A.col[off])), shape=H.shape)
     A.sort_indices()
     ptr, adj = (np.asarray(a, dtype=np.int64) for a in (A.indptr, A.indices))
-    return _kernels.greedy_star(_order(np.diff(ptr), order), ptr, adj)
+    return now(_kernels.greedy_star, adj.size)(_order(np.diff(ptr), order), ptr, adj)

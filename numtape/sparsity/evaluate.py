@@ -8,6 +8,7 @@ into the csr ``data`` array.
 import numpy as np
 import scipy.sparse as sp
 
+from numtape.kernels.jit import now
 from numtape.sparsity import _kernels
 from numtape.sparsity.coloring import color_columns, color_rows, star_coloring
 from numtape.sparsity.pattern import hessian_pattern, jacobian_pattern
@@ -102,7 +103,7 @@ class JacobianPlan:
             self.index = colors[r] * n + c
             lines = P.T.tocsr()
         ptr, idx = (np.asarray(a, dtype=np.int64) for a in (lines.indptr, lines.indices))
-        if not _kernels.lines_distinct(ptr, idx, colors, self.n_colors):
+        if not now(_kernels.lines_distinct, idx.size)(ptr, idx, colors, self.n_colors):
             raise ValueError(f"the {mode} coloring is not valid for this pattern: two "
                              f"same-colored {mode}s share a non-zero line")
 

@@ -8,6 +8,7 @@ operands), so ops added to the table later give correct, if coarser, patterns.
 import numpy as np
 import scipy.sparse as sp
 
+from numtape.kernels.jit import now
 from numtape.ops import OPS
 from numtape.sparsity import _sets
 from numtape.sparsity._hessian import hessian_pairs
@@ -46,7 +47,7 @@ def _tape_arrays(F):
 
 def _sets_of(F):
     arrays = _tape_arrays(F)
-    return arrays, _sets.forward_sets(*arrays, F.n_in)
+    return arrays, now(_sets.forward_sets, F.sweeps.arena_size)(*arrays, F.n_in)
 
 
 def jacobian_pattern(F):
@@ -69,7 +70,8 @@ def jacobian_pattern(F):
            [0, 0, 1, 1]])
     """
     _, (start, length, pool) = _sets_of(F)
-    indptr, indices = _sets.gather_rows(start, length, pool, np.asarray(F.dep, dtype=np.int64))
+    indptr, indices = now(_sets.gather_rows, pool.size)(start, length, pool,
+                                                        np.asarray(F.dep, dtype=np.int64))
     P = sp.csr_matrix((np.ones(indices.size, dtype=bool), indices, indptr),
                       shape=(F.n_out, F.n_in))
     P.sort_indices()
@@ -98,8 +100,8 @@ def hessian_pattern(F):
         raise ValueError(f"hessian_pattern needs a scalar tape; this one has {F.n_out} outputs")
     arrays, (start, length, pool) = _sets_of(F)
     n = F.n_in
-    codes = hessian_pairs(*arrays, HRULE, start, length, pool,
-                          np.asarray(F.dep, dtype=np.int64), n)
+    codes = now(hessian_pairs, F.sweeps.arena_size)(*arrays, HRULE, start, length, pool,
+                                                    np.asarray(F.dep, dtype=np.int64), n)
     i, j = codes // max(n, 1), codes % max(n, 1)
     rows, cols = np.concatenate([i, j]), np.concatenate([j, i])
     P = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(n, n))

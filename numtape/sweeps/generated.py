@@ -19,7 +19,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "4387aa1cba9f1917"
+TABLE_HASH = "fa7f23225b393428"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -4687,10 +4687,10 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
 @jit
 def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     """One op of the forward sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:45
+    if code == 0:  # GatherOp, numtape/ops/structural.py:59
         GatherOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp, numtape/ops/structural.py:45
+    elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
@@ -4987,31 +4987,31 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:147
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:159
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -5019,11 +5019,11 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 117:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:194
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -5890,10 +5890,10 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
 @jit
 def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     """One op of the reverse sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:45
+    if code == 0:  # GatherOp, numtape/ops/structural.py:59
         p -= n
         GatherOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 1:  # DepOp, numtape/ops/structural.py:45
+    elif code == 1:  # DepOp, numtape/ops/structural.py:59
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
@@ -6176,31 +6176,31 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:147
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:195
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:159
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6208,11 +6208,11 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 117:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:194
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -7960,10 +7960,10 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
 @jit
 def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     """One op of the tangent sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:45
+    if code == 0:  # GatherOp, numtape/ops/structural.py:59
         GatherOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp, numtape/ops/structural.py:45
+    elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
@@ -8260,31 +8260,31 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # SumOp, numtape/ops/reduce.py:95
+    elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:193
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:284
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:286
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:341
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:147
+    elif code == 105:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:159
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -8292,11 +8292,11 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 117:  # TakeOp, numtape/ops/order.py:165
+    elif code == 117:  # TakeOp, numtape/ops/order.py:194
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:167
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2

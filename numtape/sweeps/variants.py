@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 
+import numba
 import numpy as np
 
 from numtape.ops import BY_NAME, OPS
@@ -83,6 +84,19 @@ def full_is_compiled():
             ready = False
         _state["full_ready"] = ready
     return _state["full_ready"]
+
+
+def forget_full_check():
+    """Ask the disk cache again on the next ``full_is_compiled`` (another process compiled)."""
+    if not _state["full_ready"]:
+        _state["full_ready"] = None
+
+
+def full_key():
+    """What the full interpreters' compiled code depends on: the generated file, Numba and
+    Python (a marker file named by it records a finished background compile)."""
+    return f"{full.TABLE_HASH if full else 'none'}-nb{numba.__version__}-py{sys.version_info[0]}" \
+        f"{sys.version_info[1]}"
 
 
 def kernels_for(op):

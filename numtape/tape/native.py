@@ -34,7 +34,7 @@ from numba.extending import intrinsic
 
 from numtape.kernels.jit import jit
 from numtape.ops import OPS
-from numtape.tape.sweeper import HOST, PRODUCTS, Fused, Loop
+from numtape.tape.sweeper import HOST, PRODUCTS, Fused, Loop, Run
 
 _lock = threading.RLock()   # need() holds it while address() takes it
 _addresses: dict = {}
@@ -189,7 +189,7 @@ def _kernels(F, plan):
     S = F.sweeps
     unsigned = np.uint32 if F.args.dtype == np.int32 else np.uint64
     kargs = (F.op, F.flags, F.out_ptr.view(unsigned), F.args.view(unsigned), F.args, F.iargs)
-    module = getattr(S.kernels, "module", S.kernels)   # the BLAS-pinning wrapper holds it
+    module = S.compiled_module("F.map and F.njit call compiled sweeps")
     rows, segments, pool = [], [], []
 
     def pooled(a):
@@ -197,8 +197,9 @@ def _kernels(F, plan):
         pool.append(np.ravel(a).astype(np.int64))
         return start, start + a.size
 
-    for seg in plan if plan is not None else [(F.op, F.flags, None, None, F.args, F.iargs)]:
-        if type(seg) is tuple:
+    for seg in plan:
+        if type(seg) is Run:
+            seg = seg.args
             k0, p0, q0 = (_offset(seg[i], b) for i, b in ((0, F.op), (4, F.args), (5, F.iargs)))
             rows.append([INTERPRETED, 0, 0, 0, k0, k0 + seg[0].size, p0, p0 + seg[4].size,
                          q0, q0 + seg[5].size])

@@ -12,6 +12,15 @@ object; nobody else touches the kernels' argument tuples or the workspaces.
   run from Python in between.  Tapes without host ops take one jitted call.
 * **CallOps** run their sub-tape's own ``Sweeps``; reverse and tangent recompute the sub-tape's
   values from the call's input block (checkpointing).
+* **One protocol for every segment kind.**  A tape's plan is a list of segments: ``Run`` (a
+  range of ops swept by the tape's interpreters, whichever tier holds them: the NumPy tier or
+  compiled), ``Fused``, ``Loop`` (compiled segments), ``Host`` and ``Call`` (Python).  Each
+  kind says how it runs (``forward``, ``reverse``, ``tangent``, ``forward_tangent``) and the
+  drivers below walk the plan once, whatever it holds; tape/native.py gives each kind its
+  native row.  Adding a segment kind touches its class and its native row.
+* **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when they
+  are compiled, else on the NumPy tier, and switches at a sweep boundary (``_swept``) once
+  the background compile is done; long tapes compile in the foreground, with a message.
 """
 from __future__ import annotations
 
@@ -26,7 +35,8 @@ from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.ops.flags import const_operand
 from numtape.tape.validate import scratch_size
 
-from numtape.sweeps import fused, loops, variants
+from numtape.sweeps import fused, loops, tiers, variants
+from numtape.sweeps.numpy_sweeps import NumpySweeps
 from numtape.tape import blas
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
@@ -77,16 +87,51 @@ class _Pinned:
         self._run(self.module.tangent, args)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
+class Run:
+    """A range of ops swept by the tape's interpreters (``Sweeps.kernels``: the NumPy tier or
+    compiled): ``args`` = (op, flags, uout_ptr, uargs, args, iargs), views of the tape's."""
+
+    args: tuple
+    python = False
+
+    def forward(self, S, val, work, adj0, zero):
+        S.kernels.forward(*self.args, val, work, adj0, zero)
+
+    def reverse(self, S, val, adj, work, clear):
+        S.kernels.reverse(*self.args, val, adj, work, clear)
+
+    def tangent(self, S, val, tan, work):
+        S.kernels.tangent(*self.args, val, tan, work)
+
+    def forward_tangent(self, S, val, tan, work):
+        S.kernels.forward(*self.args, val, work, _NO_ROW, False)
+        S.kernels.tangent(*self.args, val, tan, work)
+
+
+@dataclass(frozen=True, eq=False)
 class Fused:
     """A fused run of elementwise block ops: its compiled kernels, addresses and length."""
 
     kernels: object
     A: np.ndarray
     n: int
+    python = False
+
+    def forward(self, S, val, work, adj0, zero):
+        self.kernels.forward(val, self.A, self.n, adj0, zero)
+
+    def reverse(self, S, val, adj, work, clear):
+        self.kernels.reverse(val, adj, self.A, self.n, clear)
+
+    def tangent(self, S, val, tan, work):
+        self.kernels.tangent(val, tan, self.A, self.n)
+
+    def forward_tangent(self, S, val, tan, work):
+        self.kernels.forward_tangent(val, tan, self.A, self.n)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Loop:
     """A re-rolled loop of K iterations of a scalar body: its compiled kernels, the output
     base and affine operands ``A``, the gathered operand addresses ``G``."""
@@ -95,11 +140,26 @@ class Loop:
     A: np.ndarray
     G: np.ndarray
     K: int
+    python = False
+
+    def forward(self, S, val, work, adj0, zero):
+        self.kernels.forward(val, self.A, self.G, self.K, adj0, zero)
+
+    def reverse(self, S, val, adj, work, clear):
+        self.kernels.reverse(val, adj, self.A, self.G, self.K, clear)
+
+    def tangent(self, S, val, tan, work):
+        self.kernels.tangent(val, tan, self.A, self.G, self.K)
+
+    def forward_tangent(self, S, val, tan, work):
+        self.forward(S, val, work, _NO_ROW, False)
+        self.tangent(S, val, tan, work)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Host:
-    """One host op: its spec and, as the jitted bodies get them, output block and cursors."""
+    """One host op: its spec and, as the jitted bodies get them, output block and cursors
+    into the tape's ``args`` and ``iargs``."""
 
     spec: object
     o: int
@@ -107,12 +167,40 @@ class Host:
     p: int
     q: int
     f: int
+    args: np.ndarray
+    iargs: np.ndarray
+    python = True
+
+    @property
+    def out(self):
+        return slice(self.o, self.o + self.n)
+
+    def forward(self, S, val, work, adj0, zero):
+        self.spec.forward(val, self.o, self.n, self.args, self.p, self.iargs, self.q, self.f,
+                          work)
+        if zero:
+            adj0[self.o:self.o + self.n] = 0.0
+
+    def reverse(self, S, val, adj, work, clear):
+        self.spec.reverse(val, adj, self.o, self.n, self.args, self.p, self.iargs, self.q,
+                          self.f, work)
+        if clear:
+            adj[:, self.o:self.o + self.n] = 0.0
+
+    def tangent(self, S, val, tan, work):
+        self.spec.tangent(val, tan, self.o, self.n, self.args, self.p, self.iargs, self.q,
+                          self.f, work)
+
+    def forward_tangent(self, S, val, tan, work):
+        self.forward(S, val, work, _NO_ROW, False)
+        self.tangent(S, val, tan, work)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Call:
     """One CallOp: its sub-tape, input block [a, a + n_in), output block [o, o + m), and
-    whether the input block is a constant (no adjoint)."""
+    whether the input block is a constant (no adjoint).  Reverse and tangent recompute the
+    sub-tape's values from the input block (checkpointing)."""
 
     sub: object
     a: int
@@ -120,6 +208,36 @@ class Call:
     n_in: int
     m: int
     const: bool
+    python = True
+
+    @property
+    def out(self):
+        return slice(self.o, self.o + self.m)
+
+    def forward(self, S, val, work, adj0, zero):
+        sub = self.sub.sweeps
+        val[self.o:self.o + self.m] = sub.forward(val[self.a:self.a + self.n_in])[sub.out]
+        if zero:
+            adj0[self.o:self.o + self.m] = 0.0
+
+    def reverse(self, S, val, adj, work, clear):
+        W = adj[:, self.o:self.o + self.m]
+        if not self.const and np.any(W != 0.0):
+            sub = self.sub.sweeps
+            sub_val = sub.forward(val[self.a:self.a + self.n_in])
+            adj[:, self.a:self.a + self.n_in] += sub.reverse(sub_val, np.array(W))
+        if clear:
+            W[...] = 0.0
+
+    def tangent(self, S, val, tan, work):
+        sub = self.sub.sweeps
+        sub_val = sub.forward(val[self.a:self.a + self.n_in])
+        tan[:, self.o:self.o + self.m] = sub.tangent(sub_val,
+                                                     np.array(tan[:, self.a:self.a + self.n_in]))
+
+    def forward_tangent(self, S, val, tan, work):
+        self.forward(S, val, work, _NO_ROW, False)
+        self.tangent(S, val, tan, work)
 
 
 class Sweeps:
@@ -143,18 +261,69 @@ class Sweeps:
         contiguous = d.size > 0 and d[-1] - d[0] == d.size - 1 and np.all(np.diff(d) == 1)
         self.out = slice(int(d[0]), int(d[-1]) + 1) if contiguous else d
         self.n_out = int(d.size)
-        unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
         self._arrays = a
-        self._kernel_args = (a["op"], a["flags"], a["out_ptr"].view(unsigned),
-                             a["args"].view(unsigned), a["args"], a["iargs"])
-        self.kernels = variants.kernels_for(a["op"])   # full or this tape's own interpreters
-        if np.isin(a["op"], PRODUCTS).any():   # block products: one BLAS thread (tape/blas.py)
-            self.kernels = _Pinned(self.kernels)
+        self._products = bool(np.isin(a["op"], PRODUCTS).any())
+        self._kernels = None  # the interpreters' tier, chosen at the first sweep (kernels)
         self._subtapes = tuple(subtapes)
         self.plan = self._interpreted = _plan(a, self._subtapes)
         self.n_fused = None   # runs fused and loops re-rolled by compile()
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
         self._tls = threading.local()
+
+    # ---- tiers ---------------------------------------------------------------------------
+    @property
+    def kernels(self):
+        """The interpreters sweeping this tape's ``Run`` segments: a ``NumpySweeps`` (the
+        no-compile tier) or a compiled module (numtape/sweeps/tiers.py), chosen at first use."""
+        k = self._kernels
+        if k is None:
+            k = self._kernels = self._choose()
+        return k
+
+    @property
+    def tier(self):
+        """``"numpy"`` (no compile), ``"full"`` (the full compiled interpreters) or
+        ``"variant"`` (compiled for this tape's op set); compiled segments are counted by
+        ``n_fused``."""
+        k = self.kernels
+        if isinstance(k, NumpySweeps):
+            return "numpy"
+        return "full" if getattr(k, "module", k) is variants.full else "variant"
+
+    def _choose(self):
+        op = self._arrays["op"]
+        k = tiers.kernels_for(op)
+        if isinstance(k, NumpySweeps):
+            if self.n_ops > tiers.NUMPY_MAX_OPS and self.n_fused is None:
+                # a long scalar tape: its loops and fused runs compile (seconds); the rest
+                # stays on the NumPy tier unless it is long too
+                self._kernels = k
+                with tiers.because(f"a tape of {self.n_ops:,} ops, too long for the NumPy "
+                                   "tier"):
+                    self.compile()
+                rest = sum(s.args[0].size for s in self.plan if type(s) is Run)
+                if rest > tiers.NUMPY_MAX_OPS:
+                    return self._pinned(tiers.compiled_for(op))
+            return k
+        return self._pinned(k)
+
+    def _pinned(self, module):
+        # block products in compiled sweeps: one BLAS thread (tape/blas.py)
+        return _Pinned(module) if self._products else module
+
+    def compiled_module(self, why="compiled sweeps were asked for"):
+        """The compiled interpreters of this tape's op set (for jitted callers: F.map, F.njit),
+        switching the tape to them if it was on the NumPy tier."""
+        if isinstance(self.kernels, NumpySweeps):
+            with tiers.because(why):
+                self._kernels = self._pinned(tiers.compiled_for(self._arrays["op"]))
+        k = self._kernels
+        return getattr(k, "module", k)
+
+    def _tier_up(self):
+        """At a sweep boundary: leave the NumPy tier once the background compile is done."""
+        if isinstance(self._kernels, NumpySweeps) and tiers.full_ready():
+            self._kernels = self._pinned(variants.full)
 
     def compile(self):
         """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py) and
@@ -166,10 +335,11 @@ class Sweeps:
         arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
         args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
         reads = slot_reads(*args[:4], a["iargs"], arg_ptr)
-        specials = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
-                    for r in fused.find_runs(*args, reads)]
-        specials += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
-                     for r in loops.find_loops(*args, a["iargs"], reads)]
+        with tiers.because(f"compiled segments of a tape of {self.n_ops:,} ops"):
+            specials = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
+                        for r in fused.find_runs(*args, reads)]
+            specials += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
+                         for r in loops.find_loops(*args, a["iargs"], reads)]
         if specials:
             self.plan = _plan(a, self._subtapes, specials)
         self.n_fused = len(specials)
@@ -215,111 +385,54 @@ class Sweeps:
         with ``interpreted``, compiled segments are not used (every node's adjoint then lives
         in the arena: ``replay``)."""
         work = self.workspace("work") if work is None else work
-        plan = self._interpreted if interpreted else self.plan
-        if plan is None:
-            self.kernels.forward(*self._kernel_args, val, work, adj0, zero)
-            return
-        for s in plan:
-            if type(s) is tuple:
-                self.kernels.forward(*s, val, work, adj0, zero)
-                continue
-            if type(s) is Fused:
-                s.kernels.forward(val, s.A, s.n, adj0, zero)
-                continue
-            if type(s) is Loop:
-                s.kernels.forward(val, s.A, s.G, s.K, adj0, zero)
-                continue
-            if not hosts:
-                val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
-                continue
-            try:
-                if type(s) is Host:
-                    s.spec.forward(val, s.o, s.n, self._arrays["args"], s.p,
-                                   self._arrays["iargs"], s.q, s.f, work)
-                    if zero:
-                        adj0[s.o:s.o + s.n] = 0.0
-                else:
-                    _call_forward(s, val, adj0, zero)
-            except (np.linalg.LinAlgError, ValueError, FloatingPointError):
-                if not tolerant:
-                    raise
-                val[s.o:s.o + (s.n if type(s) is Host else s.m)] = np.nan
+        for s in self._interpreted if interpreted else self.plan:
+            if not s.python:
+                s.forward(self, val, work, adj0, zero)
+            elif not hosts:
+                val[s.out] = np.nan
+            else:
+                try:
+                    s.forward(self, val, work, adj0, zero)
+                except (np.linalg.LinAlgError, ValueError, FloatingPointError):
+                    if not tolerant:
+                        raise
+                    val[s.out] = np.nan
 
     def run_reverse(self, val, adj, clear=False, work=None, interpreted=False):
         """Accumulate adjoints ``adj`` (k, arena) backwards through the tape at values ``val``;
         with ``clear``, each op's adjoints are zeroed once used; ``interpreted`` as in
         ``run_forward``."""
         work = self.workspace("work") if work is None else work
-        plan = self._interpreted if interpreted else self.plan
-        if plan is None:
-            self.kernels.reverse(*self._kernel_args, val, adj, work, clear)
-            return
-        args, iargs = self._arrays["args"], self._arrays["iargs"]
-        for s in reversed(plan):
-            if type(s) is tuple:
-                self.kernels.reverse(*s, val, adj, work, clear)
-            elif type(s) is Fused:
-                s.kernels.reverse(val, adj, s.A, s.n, clear)
-            elif type(s) is Loop:
-                s.kernels.reverse(val, adj, s.A, s.G, s.K, clear)
-            elif type(s) is Host:
-                s.spec.reverse(val, adj, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
-                if clear:
-                    adj[:, s.o:s.o + s.n] = 0.0
-            else:
-                _call_reverse(s, val, adj, clear)
+        for s in reversed(self._interpreted if interpreted else self.plan):
+            s.reverse(self, val, adj, work, clear)
 
     def run_tangent(self, val, tan, work=None):
         """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
         work = self.workspace("work") if work is None else work
-        if self.plan is None:
-            self.kernels.tangent(*self._kernel_args, val, tan, work)
-            return
-        args, iargs = self._arrays["args"], self._arrays["iargs"]
         for s in self.plan:
-            if type(s) is tuple:
-                self.kernels.tangent(*s, val, tan, work)
-            elif type(s) is Fused:
-                s.kernels.tangent(val, tan, s.A, s.n)
-            elif type(s) is Loop:
-                s.kernels.tangent(val, tan, s.A, s.G, s.K)
-            elif type(s) is Host:
-                s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
-            else:
-                _call_tangent(s, val, tan)
+            s.tangent(self, val, tan, work)
 
     def _swept(self):
-        """Count one workspace sweep; compile the hot segments at the ``compile_after``-th
+        """Count one workspace sweep; leave the NumPy tier once the compiled interpreters are
+        ready; on a compiled tier, compile the hot segments from the ``compile_after``-th on
         (tapes of TIER_MIN_ARENA slots or more)."""
         self.n_swept += 1
-        if (self.n_swept == _TIER["after"] and self.n_fused is None
-                and self.arena_size >= TIER_MIN_ARENA):
+        k = self._kernels
+        if k is None:
+            return
+        if isinstance(k, NumpySweeps):   # segments compile once the interpreters are compiled
+            self._tier_up()
+            return
+        if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
+                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
             self.compile()
 
     def run_forward_tangent(self, val, tan, work=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
         over each chunk: the tangents read values still in L1)."""
         work = self.workspace("work") if work is None else work
-        if self.plan is None:
-            self.kernels.forward(*self._kernel_args, val, work, _NO_ROW, False)
-            self.kernels.tangent(*self._kernel_args, val, tan, work)
-            return
-        args, iargs = self._arrays["args"], self._arrays["iargs"]
         for s in self.plan:
-            if type(s) is tuple:
-                self.kernels.forward(*s, val, work, _NO_ROW, False)
-                self.kernels.tangent(*s, val, tan, work)
-            elif type(s) is Fused:
-                s.kernels.forward_tangent(val, tan, s.A, s.n)
-            elif type(s) is Loop:
-                s.kernels.forward(val, s.A, s.G, s.K, _NO_ROW, False)
-                s.kernels.tangent(val, tan, s.A, s.G, s.K)
-            elif type(s) is Host:
-                s.spec.forward(val, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
-                s.spec.tangent(val, tan, s.o, s.n, args, s.p, iargs, s.q, s.f, work)
-            else:
-                _call_forward(s, val, _NO_ROW, False)
-                _call_tangent(s, val, tan)
+            s.forward_tangent(self, val, tan, work)
 
     def forward_tangent(self, x, v):
         """Values (this thread's arena, returned) and output tangents (k, m) for inputs ``x``
@@ -348,11 +461,7 @@ class Sweeps:
         p0, p1, q0, q1 = arg_ptr[k], arg_ptr[k + 1], iarg_ptr[k], iarg_ptr[k + 1]
         work = np.empty(self.work_size)
         if HOST[a["op"][k]]:
-            s = _host(a, self._subtapes, k, int(p0), int(q0))
-            if type(s) is Host:
-                s.spec.reverse(val, adj, s.o, s.n, a["args"], s.p, a["iargs"], s.q, s.f, work)
-            else:
-                _call_reverse(s, val, adj, False)
+            _host(a, self._subtapes, k, int(p0), int(q0)).reverse(self, val, adj, work, False)
             return
         unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
         self.kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
@@ -432,13 +541,11 @@ class Sweeps:
 
 # ---- the host-op plan ------------------------------------------------------------------------
 def _plan(a, subtapes, specials=()):
-    """The segments of a tape's arrays (see the module docstring), or None without host ops or
-    compiled segments (``specials``: (k0, k1, segment) for ops k0 .. k1 - 1, not
+    """The segments of a tape's arrays (see the module docstring: one ``Run`` without host ops
+    or compiled segments; ``specials``: (k0, k1, segment) for ops k0 .. k1 - 1, not
     overlapping)."""
     op = a["op"]
     ks = np.flatnonzero(HOST[op])
-    if ks.size == 0 and not specials:
-        return None
     special = [(int(k), int(k) + 1, None) for k in ks] + list(specials)
     special.sort(key=lambda t: t[0])
     arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
@@ -447,9 +554,10 @@ def _plan(a, subtapes, specials=()):
     for k0, k1, seg in special + [(n_ops, n_ops, None)]:
         if k0 > start:
             p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k0], iarg_ptr[start], iarg_ptr[k0]
-            segs.append((op[start:k0], a["flags"][start:k0],
-                         a["out_ptr"][start:k0 + 1].view(unsigned),
-                         a["args"][p0:p1].view(unsigned), a["args"][p0:p1], a["iargs"][q0:q1]))
+            segs.append(Run((op[start:k0], a["flags"][start:k0],
+                             a["out_ptr"][start:k0 + 1].view(unsigned),
+                             a["args"][p0:p1].view(unsigned), a["args"][p0:p1],
+                             a["iargs"][q0:q1])))
         if k0 < n_ops:
             if seg is None:
                 segs.append(_host(a, subtapes, k0, int(arg_ptr[k0]), int(iarg_ptr[k0])))
@@ -463,33 +571,9 @@ def _host(a, subtapes, k, p, q):
     spec, f = OPS[a["op"][k]], int(a["flags"][k])
     o, n = int(a["out_ptr"][k]), int(a["out_ptr"][k + 1] - a["out_ptr"][k])
     if spec.code != CALL:
-        return Host(spec, o, n, p, q, f)
+        return Host(spec, o, n, p, q, f, a["args"], a["iargs"])
     n_in, m, idx = (int(v) for v in a["iargs"][q:q + 3])
     if idx >= len(subtapes) or (subtapes[idx].n_in, subtapes[idx].n_out) != (n_in, m):
         raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or does not "
                               f"map {n_in} inputs to {m} outputs")
     return Call(subtapes[idx], int(a["args"][p]), o, n_in, m, const_operand(f, 0))
-
-
-# ---- the sweeps of one call --------------------------------------------------------------
-def _call_forward(c, val, adj0, zero):
-    S = c.sub.sweeps
-    val[c.o:c.o + c.m] = S.forward(val[c.a:c.a + c.n_in])[S.out]
-    if zero:
-        adj0[c.o:c.o + c.m] = 0.0
-
-
-def _call_reverse(c, val, adj, clear):
-    W = adj[:, c.o:c.o + c.m]
-    if not c.const and np.any(W != 0.0):
-        S = c.sub.sweeps
-        sub_val = S.forward(val[c.a:c.a + c.n_in])   # checkpoint: recompute
-        adj[:, c.a:c.a + c.n_in] += S.reverse(sub_val, np.array(W))
-    if clear:
-        W[...] = 0.0
-
-
-def _call_tangent(c, val, tan):
-    S = c.sub.sweeps
-    sub_val = S.forward(val[c.a:c.a + c.n_in])
-    tan[:, c.o:c.o + c.m] = S.tangent(sub_val, np.array(tan[:, c.a:c.a + c.n_in]))

@@ -1,0 +1,343 @@
+"""Which tier sweeps a tape, compiling off the user's path, and saying what is compiled.
+
+Numba compiles the full interpreters (every op of the table) in about three minutes on one
+core, once per environment; loading them from Numba's disk cache afterwards takes about 0.2 s.
+A new user must not wait for that compile, so in the default mode (``"auto"``):
+
+* a tape is swept by the full interpreters when they are compiled (in this process or on disk);
+* otherwise by the **NumPy tier** (numtape/sweeps/numpy_sweeps.py: no compile at all), while a
+  **background process** (``python -m numtape warmup --background``, at low priority, on the
+  other core) compiles the full interpreters and the kernels the statistical layer uses into
+  the disk cache.  Every tape on the NumPy tier switches to the compiled interpreters at a sweep
+  boundary once that process has finished (``Sweeps``: ``tier_up``);
+* a tape too long for the NumPy tier (more than ``NUMPY_MAX_OPS`` ops, recorded from Python
+  loops) compiles in the foreground: its re-rolled loops and fused runs (seconds), and the
+  interpreters of its own op set for the rest when that is long too (``variants.py``).
+
+One background process per cache folder: it holds ``compile.lock`` (``fcntl.flock``); another
+process that finds the lock taken does not compile the same thing again, keeps its tapes on
+the NumPy tier and says so.  ``status()`` (``nt.compile_status()``) tells what is compiled and
+what is pending; ``compile_messages(False)`` (numtape.config) silences the messages.
+
+Every Numba compile in the process is watched (Numba's ``numba:compile`` event): one that takes
+more than about a second says on stderr what it compiles and why (``because``), with the
+elapsed time and, where the duration is known, a progress bar on a terminal.  Nothing
+compiles silently.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+import numba
+from numba.core import event
+
+from numtape.config import say
+from numtape.sweeps import variants
+from numtape.sweeps.numpy_sweeps import NumpySweeps
+
+try:
+    import fcntl
+except ImportError:   # no flock (Windows): no background process, foreground compiles
+    fcntl = None
+
+MODES = ("auto", "full", "exact", "numpy")
+NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (NumPy: ~3 us per op)
+_state = {"mode": "auto", "spawned": None, "ready": None, "polled": 0.0, "told": False}
+_lock = threading.Lock()
+
+
+def set_mode(mode):
+    """Sweep with ``"auto"`` (default: the full interpreters when compiled, else the NumPy
+    tier while they compile in the background), ``"full"`` (the full interpreters, compiled
+    now if need be), ``"exact"`` (per-tape variants) or ``"numpy"`` (never compile)."""
+    if mode not in MODES:
+        raise ValueError(f"sweep kernels mode {mode!r} is not one of {', '.join(MODES)}")
+    _state["mode"] = mode
+    variants.set_mode(mode if mode in variants.MODES else "auto")
+
+
+def mode():
+    return _state["mode"]
+
+
+def background_allowed():
+    return (fcntl is not None and os.environ.get("NUMTAPE_BACKGROUND_COMPILE", "1") != "0"
+            and not numba.config.DISABLE_JIT)
+
+
+def kernels_for(op):
+    """The interpreters for a new tape with opcodes ``op``: a compiled module, or a
+    ``NumpySweeps`` (module docstring)."""
+    m = _state["mode"]
+    if m == "numpy":
+        return NumpySweeps()
+    if m in ("full", "exact") or variants.full_is_compiled():
+        return compiled_for(op)
+    if background_allowed():
+        start_background()
+    return NumpySweeps()
+
+
+def compiled_for(op):
+    """The compiled interpreters for opcodes ``op``: the full ones when compiled, else the op
+    set's variant (compiled on first call, which the compile watch announces)."""
+    return variants.kernels_for(op)
+
+
+def full_ready():
+    """Whether the full interpreters are compiled on disk now (polled at most every 0.5 s while
+    the background process runs): a tape on the NumPy tier may switch to them."""
+    if _state["ready"]:
+        return True
+    now = time.monotonic()
+    if now - _state["polled"] < 0.5:
+        return False
+    _state["polled"] = now
+    if not _done_marker().exists():
+        return False
+    variants.forget_full_check()
+    _state["ready"] = variants.full_is_compiled()
+    return _state["ready"]
+
+
+# ---- the background process --------------------------------------------------------------------
+def _paths():
+    d = variants.cache_dir()
+    return d / "compile.lock", d / "compile.json", d / "compile.log"
+
+
+def _done_marker():
+    return variants.cache_dir() / f"compiled-{variants.full_key()}"
+
+
+def holder():
+    """(pid, start time) of the process compiling into this cache folder now, or None."""
+    lock, info, _ = _paths()
+    if fcntl is None or not lock.exists():
+        return None
+    with open(lock, "a+") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                d = json.loads(info.read_text())
+                return int(d["pid"]), float(d["started"])
+            except (OSError, ValueError, KeyError):
+                return -1, time.time()
+        fcntl.flock(fh, fcntl.LOCK_UN)
+    return None
+
+
+def start_background():
+    """Start the background compile once per process, unless it is done or runs already
+    (then say so once)."""
+    if _state["spawned"] is not None or _done_marker().exists():
+        return
+    with _lock:
+        if _state["spawned"] is not None:
+            return
+        other = holder()
+        if other is not None:
+            _state["spawned"] = other[0]
+            say(f"process {other[0]} is compiling the sweeps into {variants.cache_dir()} "
+                f"(for {time.time() - other[1]:.0f} s); this process sweeps on the NumPy tier "
+                "meanwhile and switches when it is done. nt.compile_status() tells more")
+            return
+        lock, info, log = _paths()
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "ab") as out:
+            p = subprocess.Popen([sys.executable, "-m", "numtape", "warmup", "--background"],
+                                 stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                 start_new_session=True)
+        _state["spawned"] = p.pid
+        say(f"compiling the sweeps in a background process (pid {p.pid}, about 3 minutes of "
+            f"one core, once per environment; log {log}). Tapes sweep on the NumPy tier "
+            "meanwhile, then switch. nt.compile_status() tells more; "
+            "nt.compile_messages(False) silences this")
+
+
+@contextlib.contextmanager
+def compile_lock():
+    """Hold this cache folder's compile lock (the background process), recording who holds
+    it; yields False, holding nothing, when another process has it."""
+    lock, info, _ = _paths()
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "a+") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        try:
+            info.write_text(json.dumps({"pid": os.getpid(), "started": time.time()}))
+            yield True
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def mark_done():
+    """Record that the full interpreters of this op table are compiled (the background
+    process's last step)."""
+    _done_marker().write_text(json.dumps({"pid": os.getpid(), "finished": time.time()}))
+
+
+# ---- what is compiled --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CompileStatus:
+    """What ``nt.compile_status()`` returns: the mode, whether the full interpreters are
+    compiled (on disk) and loaded (in this process), who compiles them now, the cache folder,
+    and the compiles seen in this process (function, seconds, why)."""
+
+    mode: str
+    full_compiled: bool
+    full_loaded: bool
+    background: str
+    cache_dir: str
+    compiles: tuple
+
+    def __repr__(self):
+        lines = [f"numtape compile status (mode {self.mode!r}, cache {self.cache_dir})",
+                 f"  full interpreters: {'compiled' if self.full_compiled else 'not compiled'}"
+                 f"{', loaded in this process' if self.full_loaded else ''}",
+                 f"  background compile: {self.background}",
+                 f"  compiles in this process: {len(self.compiles)}"
+                 f" ({sum(c[1] for c in self.compiles):.1f} s)"]
+        lines += [f"    {s:6.1f} s  {name}  ({why})" for name, s, why in self.compiles[-10:]]
+        return "\n".join(lines)
+
+
+def status():
+    """What is compiled and what is pending (``nt.compile_status()``).
+
+    >>> import numtape as nt
+    >>> nt.compile_status().mode in ("auto", "full", "exact", "numpy")
+    True
+    """
+    full = variants.full
+    loaded = full is not None and bool(getattr(full.forward, "signatures", True))
+    other = holder()
+    if variants.full_is_compiled():
+        bg = "not needed (the full interpreters are compiled)"
+    elif other is not None:
+        bg = f"running: process {other[0]}, for {time.time() - other[1]:.0f} s"
+    elif _state["spawned"]:
+        bg = f"started by this process (pid {_state['spawned']})"
+    else:
+        bg = "not started"
+    return CompileStatus(_state["mode"], variants.full_is_compiled(), loaded, bg,
+                         str(variants.cache_dir()), tuple(_watch.log))
+
+
+# ---- every compile said ------------------------------------------------------------------------
+_why = threading.local()
+
+
+@contextlib.contextmanager
+def because(why, expected=None):
+    """Compiles that start in this block are announced as done for ``why`` (expected to take
+    about ``expected`` seconds, for a progress bar)."""
+    stack = _why.__dict__.setdefault("stack", [])
+    stack.append((why, expected))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+# what a compile is for, by the module of the function compiled, when no ``because`` says
+_WHAT = {"generated": "the full tape interpreters, once per environment",
+         "numtape_sweeps": "the interpreters of one tape's op set",
+         "numtape_fused": "a fused run of a compiled tape",
+         "numtape_loop": "a re-rolled loop of a compiled tape",
+         "native": "sweeps called from jitted code (F.map, F.njit)",
+         "batch": "F.map's row loops", "bound": "F.njit's functions",
+         "_sets": "sparsity patterns (index sets)", "_hessian": "Hessian sparsity patterns",
+         "_kernels": "the coloring of sparse derivatives",
+         "selinv": "the selected inverse of the Laplace approximation",
+         "reduce": "a reduction's sweeps", "matmul": "a matrix product's sweeps",
+         "order": "sorting and indexing sweeps", "structural": "gathers"}
+
+
+def _what(module):
+    for prefix, what in _WHAT.items():
+        if module.startswith(prefix):
+            return what
+    return f"first use of numtape's {module} kernels in this environment"
+
+
+class _Watch(event.Listener):
+    """Numba's compile events: a compile still running after ``DELAY`` seconds is announced,
+    then ticks (on a terminal) until it ends."""
+
+    DELAY = 1.0
+
+    def __init__(self):
+        self.log = []
+        self.depth = threading.local()
+
+    def on_start(self, ev):
+        d = getattr(self.depth, "n", 0)
+        self.depth.n = d + 1
+        if d:
+            return
+        stack = getattr(_why, "stack", None)
+        fn = ev.data["dispatcher"].py_func
+        module = fn.__module__.rsplit(".", 1)[-1]
+        why, expected = stack[-1] if stack else (_what(module), None)
+        name = f"{module.split('_')[0] if module.startswith('numtape_') else module}." \
+            f"{fn.__name__}"
+        self.depth.job = job = {"name": name, "why": why, "expected": expected,
+                                "t0": time.perf_counter(), "said": False,
+                                "done": threading.Event()}
+        threading.Thread(target=self._tick, args=(job,), daemon=True).start()
+
+    def on_end(self, ev):
+        self.depth.n -= 1
+        if self.depth.n:
+            return
+        job = self.depth.job
+        job["done"].set()
+        dt = time.perf_counter() - job["t0"]
+        self.log.append((job["name"], dt, job["why"]))
+        if job["said"]:
+            _line(f"compiled {job['name']} in {dt:.1f} s", end=True)
+
+    def _tick(self, job):
+        if job["done"].wait(self.DELAY):
+            return
+        job["said"] = True
+        tty = sys.stderr.isatty()
+        exp = job["expected"]
+        _line(f"compiling {job['name']} ({job['why']})"
+              + (f", about {exp:.0f} s" if exp else "") + ("" if tty else " ..."), end=not tty)
+        while tty and not job["done"].wait(0.5):
+            dt = time.perf_counter() - job["t0"]
+            if exp:
+                k = min(int(30 * dt / exp), 29)
+                bar = f" [{'=' * k}>{' ' * (29 - k)}] {dt:.0f}/{exp:.0f} s"
+            else:
+                bar = f" {dt:.0f} s"
+            _line(f"compiling {job['name']} ({job['why']}){bar}", end=False)
+
+
+def _line(text, end):
+    """A message line; ``end=False`` rewrites the current terminal line (a progress bar)."""
+    from numtape.config import compile_messages
+    if not compile_messages():
+        return
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r\033[Knumtape: {text}" + ("\n" if end else ""))
+        sys.stderr.flush()
+    elif end:
+        say(text)
+
+
+_watch = _Watch()
+event.register("numba:compile", _watch)

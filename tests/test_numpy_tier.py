@@ -1,0 +1,174 @@
+"""The NumPy tier (numtape/sweeps/numpy_sweeps.py) against the compiled interpreters: every op
+of the table, every sweep kind (forward, reverse with one and several seeds, tangent with
+several directions, values and tangents in one pass, the adjoint-clearing reverse, replay),
+scalar and block operands with broadcasts, host ops and calls in the plan, and the switch
+between tiers at a sweep boundary.
+
+Values, adjoints and tangents agree bit for bit wherever both tiers compute the same
+arithmetic; where the compiled kernels call numtape's own special functions and the NumPy tier
+SciPy's, or BLAS differs, they agree to ``ULPS`` units in the last place (measured: see
+``test_where_the_tiers_differ_they_differ_by_ulps``)."""
+import copy
+
+import numpy as np
+import pytest
+import scipy.special as sc
+
+import numtape as nt
+from numtape.ops import ELEMENTWISE, OPS
+from numtape.sweeps.numpy_sweeps import NumpySweeps
+from test_batched import assert_bitwise, op_case
+from test_ops_table import SHAPES, _seed, build, patterns, sample_operands
+
+ULPS = 64      # the widest gap measured between a formula's SciPy and Numba versions
+
+
+def _twin(F):
+    """The same tape swept by the NumPy tier (a copy: its own Sweeps)."""
+    G = copy.deepcopy(F)
+    G.sweeps._kernels = NumpySweeps()
+    return G
+
+
+def _sweeps(F, x, rng):
+    """Every sweep kind of tape F at x: values, gradient-style reverse (1 seed, adjoints zeroed
+    by the forward sweep), 3-seed reverse, 2-direction tangent, one-pass values and tangents,
+    and the replayed adjoints of every node."""
+    S, x = F.sweeps, np.ravel(x)
+    w1 = rng.uniform(0.5, 1.5, (1, F.n_out))
+    w3 = rng.standard_normal((3, F.n_out))
+    v2 = rng.standard_normal((2, F.n_in))
+    val = S.forward(x).copy()
+    g1 = S.gradient(x, w1)
+    vals, adj = S.replay()
+    val2 = S.forward(x)
+    r3 = S.reverse(val2, w3)
+    t2 = S.tangent(val2, v2)
+    _, ft = S.forward_tangent(x, v2)
+    return {"values": val, "gradient": g1, "reverse k=3": r3, "tangent k=2": t2,
+            "forward_tangent": ft, "replay values": vals, "replay adjoints": adj}
+
+
+def _compare(F, x, key, exact=True):
+    a = _sweeps(F, x, np.random.default_rng(_seed(key)))
+    b = _sweeps(_twin(F), x, np.random.default_rng(_seed(key)))
+    for kind in a:
+        if exact:
+            assert_bitwise(b[kind], a[kind])
+        else:
+            np.testing.assert_allclose(b[kind], a[kind], rtol=ULPS * 2.2e-16, atol=1e-300,
+                                       err_msg=kind)
+    return a, b
+
+
+# ops whose compiled formula calls a function of numtape.kernels.special (Numba) where the NumPy
+# tier calls SciPy's, or BLAS: the same function to a few ulps, not bit for bit
+def _inexact(spec):
+    text = " ".join((spec.value_expr,) + tuple(spec.partial_exprs))
+    return "sc." in text or spec.name in ("MatMulOp", "ChainMatMulOp")
+
+
+def _elementwise_cases():
+    for spec in OPS:
+        if spec.kind != ELEMENTWISE:
+            continue
+        for pattern in list(patterns(spec.arity))[:6]:
+            yield pytest.param(spec, pattern, id=f"{spec.name}-" + "-".join(
+                ("x." if a else "k.") + k for k, a in pattern))
+
+
+@pytest.mark.parametrize("spec,pattern", list(_elementwise_cases()))
+def test_elementwise_op_on_both_tiers(spec, pattern):
+    """Each elementwise op, scalar and vector operands, broadcasts and constants: the NumPy
+    tier sweeps like the compiled interpreters."""
+    rng = np.random.default_rng(_seed(spec.name, "numpy tier", str(pattern)))
+    values = sample_operands(spec.name, [SHAPES[k] for k, _ in pattern], rng)
+    f, x, _ = build(spec, pattern, values)
+    F = nt.MakeTape(f, x)
+    assert spec.code in F.op
+    _compare(F, x, (spec.name, str(pattern)), exact=not _inexact(spec))
+
+
+@pytest.mark.parametrize("spec", [s for s in OPS if s.kind != ELEMENTWISE],
+                         ids=[s.name for s in OPS if s.kind != ELEMENTWISE])
+def test_block_op_on_both_tiers(spec):
+    """Each block op (NumPy bodies, Python twins of the jitted ones, host ops, calls)."""
+    f, points = op_case(spec)
+    F = nt.MakeTape(f, points[0])
+    assert spec.code in F.op
+    _compare(F, points[0], spec.name, exact=not _inexact(spec))
+
+
+def test_scalar_tape_from_a_python_loop_on_both_tiers():
+    """Scalar ops (the interpreters' inline cases), a carried recurrence and a running sum."""
+    def f(x):
+        s, h = 0.0, 0.3
+        for i in range(1, x.size):
+            h = np.tanh(0.7 * h + x[i])
+            s = s + np.exp(0.5 * x[i] + np.sin(x[i - 1])) * h
+        return s
+    x = np.random.default_rng(3).uniform(-1, 1, 40)
+    _compare(nt.MakeTape(f, x), x, "loop")
+
+
+def test_broadcast_adjoints_add_in_element_order():
+    """A scalar broadcast over a block gets its n contributions one by one, in order, as the
+    interpreters' loops add them (not np.sum's pairwise order): bit for bit on data where the
+    two orders differ."""
+    x = np.array([1.0, 1e16, -1e16] * 30 + [3.0])
+    F = nt.MakeTape(lambda z: np.sum(z[-1] * z[:-1] ** 2), x)
+    _compare(F, x, "broadcast")
+
+
+def test_derivative_tapes_and_a_laplace_fit_on_the_numpy_tier():
+    """jacfun, hessfun and MakeADFun's tapes swept by the NumPy tier give the compiled tier's
+    numbers (the mode switch applies to every tape made after it)."""
+    rng = np.random.default_rng(2)
+    g = np.repeat(np.arange(6), 5)
+    y = rng.poisson(2.0, g.size).astype(float)
+
+    def nll(p):
+        eta = p["b"] + p["u"][g]
+        return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
+                - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["s"]))))
+
+    def run():
+        obj = nt.MakeADFun(nll, {"b": 0.3, "s": -0.2, "u": np.zeros(6)}, random="u")
+        H = nt.MakeTape(lambda z: np.sum(np.exp(z) * z[::-1]), np.ones(3)).hessfun()
+        return obj.fn(obj.par), obj.gr(obj.par), H(np.array([0.1, 0.2, 0.3]))
+    want = run()
+    nt.sweep_kernels("numpy")
+    try:
+        got = run()
+    finally:
+        nt.sweep_kernels("full")
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-13, atol=1e-14)
+
+
+def test_a_tape_switches_tiers_at_a_sweep_boundary(monkeypatch):
+    """A tape on the NumPy tier moves to the compiled interpreters once they are ready, and
+    its numbers do not change."""
+    from numtape.sweeps import tiers
+    F = nt.MakeTape(lambda x: np.sum(sc.expit(x) * x), np.zeros(4))
+    G = _twin(F)
+    x = np.linspace(-1, 1, 4)
+    monkeypatch.setattr(tiers, "full_ready", lambda: False)
+    before = G.gradient(x)
+    assert G.sweeps.tier == "numpy"
+    monkeypatch.setattr(tiers, "full_ready", lambda: True)
+    after = G.gradient(x)
+    assert G.sweeps.tier == "full"
+    assert_bitwise(after, F.gradient(x))
+    np.testing.assert_allclose(before, after, rtol=ULPS * 2.2e-16)
+
+
+@pytest.mark.parametrize("data", [[0.0, -0.0, 1.0], [np.inf, 1.0, 2.0], [np.nan, 0.0, 1.0]])
+def test_strong_zeros_and_non_finite_values_on_the_numpy_tier(data):
+    """The derivative convention (a zero partial or adjoint contributes exactly zero, even
+    against inf or NaN) holds on the NumPy tier as in the compiled interpreters."""
+    x = np.array(data)
+    F = nt.MakeTape(lambda z: np.sum(np.where(z > 0, np.sqrt(z), 0.0) * z[::-1])
+                    + np.sum(np.arange(3.0) @ np.outer(z, z)), np.ones(3))
+    with np.errstate(all="ignore"):
+        _compare(F, x, ("strong", str(data)))
