@@ -234,7 +234,7 @@ def test_host_op_tape_falls_back_to_per_row_sweeps():
         return np.sum(np.linalg.solve(A0 + np.diag(x), np.exp(x)) ** 2)
 
     F = nt.MakeTape(f, np.zeros(3))
-    assert F.sweeps.plan is not None
+    assert any(s.python for s in F.sweeps.plan)
     X = np.random.default_rng(10).uniform(-0.5, 0.5, (9, 3))
     for workers in (1, 2):
         assert_bitwise(F.gradient_map(X, workers=workers), stacked(F.gradient, X))

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import numba
 from numba.core import event
 
-from numtape.config import say
+from numtape.config import compile_messages, say
 from numtape.sweeps import variants
 from numtape.sweeps.numpy_sweeps import NumpySweeps
 
@@ -329,7 +329,6 @@ class _Watch(event.Listener):
 
 def _line(text, end):
     """A message line; ``end=False`` rewrites the current terminal line (a progress bar)."""
-    from numtape.config import compile_messages
     if not compile_messages():
         return
     if sys.stderr.isatty():

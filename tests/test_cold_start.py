@@ -1,0 +1,155 @@
+"""A new machine's first results (numtape/sweeps/tiers.py): the NumPy tier on an empty cache,
+one background compile per cache folder, every long compile announced, ``nt.compile_status``,
+the messages switch and ``python -m numtape check``.  (How long things take is measured by
+benchmarks/cold_start.py, not here.)"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numba
+import numpy as np
+import pytest
+
+import numtape as nt
+from numtape.__main__ import main
+from numtape.sweeps import tiers
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _stop(cache):
+    """Stop the background compile a test process started in ``cache``."""
+    info = os.path.join(cache, "numtape_sweeps", "compile.json")
+    for _ in range(50):
+        if os.path.exists(info):
+            break
+        time.sleep(0.1)
+    try:
+        os.killpg(os.getpgid(json.load(open(info))["pid"]), signal.SIGTERM)
+    except (OSError, ValueError, KeyError):
+        pass
+
+
+def _python(code, cache, **env):
+    e = dict(os.environ, NUMBA_CACHE_DIR=str(cache), XDG_CACHE_HOME=str(cache), **env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=e, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+FIRST = """
+    import json, numpy as np, numtape as nt
+    F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))
+    g = F.gradient([3.0, 4.0])
+    print(json.dumps([F.sweeps.tier, g.tolist(), nt.compile_status().full_compiled]))
+"""
+
+
+def test_an_empty_cache_sweeps_on_the_numpy_tier_and_compiles_in_the_background(tmp_path):
+    """A fresh machine: the first gradient needs no compile (NumPy tier, the right numbers);
+    one background process is started and says so; a second process finds it running,
+    does not start another, and says so too."""
+    try:
+        out = _python(FIRST, tmp_path)
+        assert out.returncode == 0, out.stderr
+        tier, g, compiled = json.loads(out.stdout)
+        assert tier == "numpy" and compiled is False
+        np.testing.assert_allclose(g, [2751.77104573, 3384.67838625])
+        assert "compiling the sweeps in a background process" in out.stderr
+        second = _python(FIRST, tmp_path)
+        assert json.loads(second.stdout)[0] == "numpy", second.stderr
+        assert "is compiling the sweeps" in second.stderr
+        assert "background process" not in second.stderr
+        assert (tmp_path / "numtape_sweeps" / "compile.log").exists()
+    finally:
+        _stop(str(tmp_path))
+
+
+def test_no_background_compile_when_turned_off(tmp_path):
+    out = _python(FIRST, tmp_path, NUMTAPE_BACKGROUND_COMPILE="0", NUMTAPE_QUIET="1")
+    assert out.returncode == 0 and json.loads(out.stdout)[0] == "numpy"
+    assert out.stderr == ""
+    assert not (tmp_path / "numtape_sweeps" / "compile.json").exists()
+
+
+def test_the_lock_holder_is_found_and_named(tmp_path, monkeypatch):
+    """While another process holds the cache folder's compile lock, ``holder`` names it and
+    ``start_background`` starts nothing (it says who compiles)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    hold = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
+        import sys, time
+        from numtape.sweeps import tiers
+        with tiers.compile_lock() as held:
+            print(held, flush=True)
+            time.sleep(60)
+    """)], env=dict(os.environ), stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert hold.stdout.readline().strip() == "True"
+        who = tiers.holder()
+        assert who is not None and who[0] == hold.pid
+        with tiers.compile_lock() as held:
+            assert held is False
+        monkeypatch.setitem(tiers._state, "spawned", None)
+        tiers.start_background()
+        assert tiers._state["spawned"] == hold.pid
+        assert f"running: process {hold.pid}" in repr(nt.compile_status()) or \
+            nt.compile_status().full_compiled
+    finally:
+        hold.kill()
+        hold.wait()
+    assert tiers.holder() is None
+
+
+def test_a_long_compile_is_announced_and_the_switch_silences_it(monkeypatch, capfd):
+    """Every Numba compile is watched: one running longer than the delay says what it compiles
+    and why, and when it is done; ``nt.compile_messages(False)`` silences that."""
+    monkeypatch.setattr(tiers._Watch, "DELAY", 0.0)
+
+    def fresh():
+        @numba.njit(cache=False)
+        def _announced(x):
+            return np.sum(np.sin(x)) * 2.0
+        return _announced
+
+    with tiers.because("a test of the compile watch"):
+        fresh()(np.ones(3))
+    err = capfd.readouterr().err
+    assert "numtape: compiling test_cold_start._announced (a test of the compile watch)" in err
+    assert "numtape: compiled test_cold_start._announced in" in err
+    assert nt.compile_status().compiles[-1][0] == "test_cold_start._announced"
+    old = nt.compile_messages(False)
+    try:
+        fresh()(np.ones(3))
+    finally:
+        nt.compile_messages(old)
+    assert capfd.readouterr().err == ""
+
+
+def test_compile_messages_refuses_a_non_bool():
+    with pytest.raises(ValueError, match="compile_messages"):
+        nt.compile_messages("yes")
+
+
+def test_sweep_kernels_numpy_never_compiles_and_names_the_tier():
+    nt.sweep_kernels("numpy")
+    try:
+        F = nt.MakeTape(lambda x: np.sum(np.log1p(x ** 2)), np.ones(3))
+        before = len(nt.compile_status().compiles)
+        g = F.gradient(np.array([1.0, 2.0, 3.0]))
+        assert F.sweeps.tier == "numpy"
+        assert len(nt.compile_status().compiles) == before
+    finally:
+        nt.sweep_kernels("full")
+    np.testing.assert_allclose(g, 2 * np.arange(1.0, 4.0) / (1 + np.arange(1.0, 4.0) ** 2))
+    with pytest.raises(ValueError, match="sweep kernels mode"):
+        nt.sweep_kernels("fast")
+
+
+def test_check_command_passes_on_the_numpy_tier(capsys):
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "numtape check: all passed" in out and "FAIL" not in out
+    assert tiers.mode() == "full"   # restored
