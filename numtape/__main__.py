@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-from numtape.kernels.jit import prefer_compiled
+from numtape.kernels.twins import prefer_compiled
 from numtape.sweeps import tiers
 from numtape.testing import check_grads
 

@@ -38,7 +38,7 @@ import sys
 
 import numpy as np
 
-from numtape.kernels.jit import pure
+from numtape.kernels.twins import pure
 from numtape.ops.flags import const_operand
 from numtape.ops.formulas import NAMESPACE
 
@@ -188,7 +188,7 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
     a host op given ``reverse=None`` gets ``reverse_from_rule(vjp, ...)``.  ``numpy`` is the
     (forward, reverse, tangent) of the no-compile tier (numtape/sweeps/numpy_sweeps.py): NumPy
     bodies with the same calling convention and results, for the ops large blocks go through;
-    by default that tier runs the jitted bodies' Python twins (``numtape.kernels.jit.pure``).
+    by default that tier runs the jitted bodies' Python twins (``numtape.kernels.twins.pure``).
     """
     if host and reverse is None and vjp is not None:
         reverse = reverse_from_rule(vjp, nparams, sizes)

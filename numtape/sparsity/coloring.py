@@ -9,7 +9,7 @@ Numba (``_kernels.py``).
 import numpy as np
 import scipy.sparse as sp
 
-from numtape.kernels.jit import now
+from numtape.kernels.twins import now
 from numtape.sparsity import _kernels
 
 

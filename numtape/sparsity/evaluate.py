@@ -8,7 +8,7 @@ into the csr ``data`` array.
 import numpy as np
 import scipy.sparse as sp
 
-from numtape.kernels.jit import now
+from numtape.kernels.twins import now
 from numtape.sparsity import _kernels
 from numtape.sparsity.coloring import color_columns, color_rows, star_coloring
 from numtape.sparsity.pattern import hessian_pattern, jacobian_pattern

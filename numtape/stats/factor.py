@@ -27,7 +27,7 @@ import numpy as np
 import scipy.linalg as la
 import scipy.sparse as sp
 
-from numtape.kernels.jit import now
+from numtape.kernels.twins import now
 from numtape.kernels.selinv import pair_positions, selinv, selinv_adjoint
 
 DENSE_MAX = 64   # rows up to which A is factorized dense (LAPACK)
@@ -154,7 +154,7 @@ class _SparseStructure:
         self.perm = np.asarray(perm, dtype=np.int64)
         inv = np.empty_like(self.perm)
         inv[self.perm] = np.arange(self.perm.size)
-        pp, pos, ok = now(pair_positions, self.Li.size)(self.Lp, self.Li)
+        pp, pos, ok = now(pair_positions, 20 * self.Li.size)(self.Lp, self.Li)
         if not ok:
             raise RuntimeError("qdldl returned a factor pattern that is not symbolic")
         self.pp, self.pos = pp, pos
@@ -232,7 +232,7 @@ class SparseFactor:
     def _selinv(self):
         if self._Z is None:
             s = self.s
-            self._Z = now(selinv, s.Li.size)(s.Lp, self.Lx, self.d, s.pp, s.pos)
+            self._Z = now(selinv, 20 * s.Li.size)(s.Lp, self.Lx, self.d, s.pp, s.pos)
         return self._Z
 
     def selinv(self):
@@ -248,7 +248,7 @@ class SparseFactor:
         Zd, Zl = self._selinv()
         Wd = np.bincount(s.diag_i, weights=W[s.diag_e], minlength=Zd.size)
         Wl = np.bincount(s.off_p, weights=W[s.off_e], minlength=Zl.size)
-        Ad, Al = now(selinv_adjoint, s.Li.size)(s.Lp, self.Lx, self.d, s.pp, s.pos, Zd, Zl,
+        Ad, Al = now(selinv_adjoint, 20 * s.Li.size)(s.Lp, self.Lx, self.d, s.pp, s.pos, Zd, Zl,
                                                 Wd, Wl)
         # a stored off-diagonal entry stands for A_ij and A_ji: each listed h_ij moves it by 1/2
         g = np.empty(P.nnz)

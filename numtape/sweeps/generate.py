@@ -23,8 +23,9 @@ HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "generated.py"
 
 
-# code no sweep calls: validation's pointer helpers, the statistical layer's selected inversion
-NOT_IN_SWEEPS = {"ops/layout.py", "kernels/selinv.py"}
+# code no sweep calls: validation's pointer helpers, the statistical layer's selected inversion,
+# the Python twins of jitted functions
+NOT_IN_SWEEPS = {"ops/layout.py", "kernels/selinv.py", "kernels/twins.py"}
 
 
 @functools.lru_cache(maxsize=1)

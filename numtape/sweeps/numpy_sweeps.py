@@ -68,7 +68,10 @@ class NumpySweeps:
         with np.errstate(all="ignore"):
             for spec, o, n, p, q, f, xs in self._prog(op, flags, uout_ptr, args, iargs):
                 if xs:
-                    val[o:o + n] = spec.value(*_operands(val, xs, f, n))
+                    if n == 1:   # a scalar op (Python loops): NumPy scalars, no arrays
+                        val[o] = spec.value(*[val[x] for x in xs])
+                    else:
+                        val[o:o + n] = spec.value(*_operands(val, xs, f, n))
                 else:
                     spec.numpy[0](val, o, n, args, p, iargs, q, f, work)
                 if zero:
@@ -79,7 +82,10 @@ class NumpySweeps:
             for spec, o, n, p, q, f, xs in reversed(self._prog(op, flags, uout_ptr, args,
                                                                 iargs)):
                 if xs:
-                    _ew_reverse(spec, val, adj, o, n, f, xs)
+                    if n == 1:
+                        _scalar_reverse(spec, val, adj, o, f, xs)
+                    else:
+                        _ew_reverse(spec, val, adj, o, n, f, xs)
                 else:
                     spec.numpy[1](val, adj, o, n, args, p, iargs, q, f, work)
                 if clear:
@@ -89,7 +95,10 @@ class NumpySweeps:
         with np.errstate(all="ignore"):
             for spec, o, n, p, q, f, xs in self._prog(op, flags, uout_ptr, args, iargs):
                 if xs:
-                    _ew_tangent(spec, val, tan, o, n, f, xs)
+                    if n == 1:
+                        _scalar_tangent(spec, val, tan, o, xs)
+                    else:
+                        _ew_tangent(spec, val, tan, o, n, f, xs)
                 else:
                     spec.numpy[2](val, tan, o, n, args, p, iargs, q, f, work)
 
@@ -97,6 +106,36 @@ class NumpySweeps:
 def _operands(val, xs, f, n):
     """Views of an elementwise op's operand blocks (one element where broadcast)."""
     return [val[x:x + (1 if (f >> j) & 1 else n)] for j, x in enumerate(xs)]
+
+
+def _scalar_reverse(spec, val, adj, o, f, xs):
+    """The reverse step of a scalar elementwise op, as the interpreters' inline cases: a zero
+    adjoint skips the op, a zero partial its operand."""
+    for r in range(adj.shape[0]):
+        g = adj[r, o]
+        if g == 0.0:
+            continue
+        ops_ = [val[x] for x in xs]
+        y = val[o]
+        for j, x in enumerate(xs):
+            if not (f >> (CONST_BIT + j)) & 1:
+                d = spec.partials[j](*ops_, y)
+                if d != 0.0:
+                    adj[r, x] += g * d
+
+
+def _scalar_tangent(spec, val, tan, o, xs):
+    ops_ = [val[x] for x in xs]
+    y = val[o]
+    for r in range(tan.shape[0]):
+        t = 0.0
+        for j, x in enumerate(xs):
+            tx = tan[r, x]
+            if tx != 0.0:
+                d = spec.partials[j](*ops_, y)
+                if d != 0.0:
+                    t += d * tx
+        tan[r, o] = t
 
 
 def _ew_reverse(spec, val, adj, o, n, f, xs):

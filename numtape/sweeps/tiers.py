@@ -94,6 +94,8 @@ def compiled_for(op):
 def full_ready():
     """Whether the full interpreters are compiled on disk now (polled at most every 0.5 s while
     the background process runs): a tape on the NumPy tier may switch to them."""
+    if _state["mode"] == "numpy":
+        return False
     if _state["ready"]:
         return True
     now = time.monotonic()
