@@ -1,7 +1,7 @@
 """A new machine's first results (numtape/sweeps/tiers.py): the NumPy tier on an empty cache,
 one background compile per cache folder, every long compile announced, ``nt.compile_status``,
-the messages switch and ``python -m numtape check``.  (How long things take is measured by
-benchmarks/cold_start.py, not here.)"""
+the messages switch and ``python -m numtape check``.  How long things take is measured by
+benchmarks/cold_start.py, not here."""
 import json
 import os
 import signal

@@ -34,7 +34,7 @@ import numpy as np
 from numtape.kernels.jit import jit
 from numtape.tape import blas, native
 
-SEED_CHUNK = 64        # seed directions per sweep, as Tape.jacobian takes them
+SEED_CHUNK = 64        # seed directions per sweep (Tape.jacobian too): bounds (k, arena)
 _ONE = np.ones((1, 1))
 _CHUNKS_PER_WORKER = 8  # rows are handed out in this many chunks per thread (load balance)
 SMALL_BATCH = 50_000    # rows x arena slots below which one thread does it all (~50 us of

@@ -17,7 +17,6 @@ from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
 
 _ONE = np.ones((1, 1))
-_SEED_CHUNK = 64  # directions per sweep in jacobian(); bounds the (arena, k) workspace
 
 
 def as_real(x, what="input"):
@@ -179,14 +178,14 @@ class Tape:
         m, n = self.n_out, self.n_in
         jac = np.empty((m, n))
         if m <= n:
-            for s in range(0, m, _SEED_CHUNK):
-                e = min(m, s + _SEED_CHUNK)
+            for s in range(0, m, batch.SEED_CHUNK):
+                e = min(m, s + batch.SEED_CHUNK)
                 seeds = np.zeros((e - s, m))
                 seeds[np.arange(e - s), np.arange(s, e)] = 1.0
                 jac[s:e] = self.sweeps.reverse(val, seeds)
         else:
-            for s in range(0, n, _SEED_CHUNK):
-                e = min(n, s + _SEED_CHUNK)
+            for s in range(0, n, batch.SEED_CHUNK):
+                e = min(n, s + batch.SEED_CHUNK)
                 seeds = np.zeros((e - s, n))
                 seeds[np.arange(e - s), np.arange(s, e)] = 1.0
                 jac[:, s:e] = self.sweeps.tangent(val, seeds).T
