@@ -1,9 +1,11 @@
 """The automatic tier-up (nt.compile_after): a tape is interpreted until swept a few times,
-then its hot segments switch to compiled code, with the interpreter's results."""
+then its hot segments switch to compiled code, with the interpreter's results, once their
+kernels are on disk or the sweeps have paid for their compile."""
 import numpy as np
 import pytest
 
 import numtape as nt
+from numtape.sweeps import tiers
 from numtape.tape import sweeper
 
 
@@ -15,7 +17,9 @@ def chain(x):
 
 
 @pytest.fixture
-def after_three():
+def after_three(monkeypatch):
+    """compile_after(3), and compiling segments costs nothing (whatever the cache holds)."""
+    monkeypatch.setattr(tiers, "PAYBACK", 0.0)
     old = nt.compile_after(3)
     yield
     nt.compile_after(old)
@@ -40,7 +44,8 @@ def test_small_tapes_and_the_off_switch_stay_interpreted(after_three):
     small = nt.MakeTape(chain, np.zeros(200))
     for _ in range(5):
         small.gradient(np.ones(200))
-    assert small.sweeps.n_fused is None and [type(s).__name__ for s in small.sweeps.plan] == ["Run"]
+    assert small.sweeps.n_fused is None
+    assert [type(s).__name__ for s in small.sweeps.plan] == ["Run"]
     nt.compile_after(None)
     big = nt.MakeTape(chain, np.zeros(2000))
     for _ in range(5):
@@ -52,3 +57,26 @@ def test_small_tapes_and_the_off_switch_stay_interpreted(after_three):
 def test_compile_after_refuses_what_is_not_a_positive_count(bad):
     with pytest.raises(ValueError, match="compile_after"):
         nt.compile_after(bad)
+
+
+def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeypatch):
+    """A tape whose segment kernels are not on disk compiles them only once the time spent
+    sweeping it reaches PAYBACK x SEGMENT_COMPILE per kernel; cached ones at compile_after."""
+    old = nt.compile_after(3)
+    try:
+        monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 2)
+        monkeypatch.setattr(tiers, "SEGMENT_COMPILE", 3600.0)
+        F = nt.MakeTape(chain, np.zeros(2000))
+        for _ in range(5):
+            F.gradient(np.ones(2000))
+        assert F.sweeps.n_fused is None and F.sweeps.spent > 0.0
+        monkeypatch.setattr(tiers, "SEGMENT_COMPILE", F.sweeps.spent / (2 * tiers.PAYBACK))
+        F.gradient(np.ones(2000))
+        assert F.sweeps.n_fused >= 1
+        monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 0)
+        G = nt.MakeTape(chain, np.zeros(2000))
+        for _ in range(3):
+            G.gradient(np.ones(2000))
+        assert G.sweeps.n_fused >= 1
+    finally:
+        nt.compile_after(old)

@@ -23,6 +23,8 @@ and longer scalar tapes go to compiled code (``tiers.py``).
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from numtape.ops import ELEMENTWISE, OPS, PER_ELEMENT
@@ -53,6 +55,7 @@ class NumpySweeps:
     ``Sweeps`` can hold either.  Decoded runs are cached per tape (one object per tape)."""
 
     tier = "numpy"
+    spent = [0.0]   # seconds this process has swept on the NumPy tier (tiers.py: when to leave)
 
     def __init__(self):
         self._programs = {}
@@ -65,6 +68,7 @@ class NumpySweeps:
         return prog
 
     def forward(self, op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
+        t = time.perf_counter()
         with np.errstate(all="ignore"):
             for spec, o, n, p, q, f, xs in self._prog(op, flags, uout_ptr, args, iargs):
                 if xs:
@@ -76,8 +80,10 @@ class NumpySweeps:
                     spec.numpy[0](val, o, n, args, p, iargs, q, f, work)
                 if zero:
                     adj0[o:o + n] = 0.0
+        self.spent[0] += time.perf_counter() - t
 
     def reverse(self, op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
+        t = time.perf_counter()
         with np.errstate(all="ignore"):
             for spec, o, n, p, q, f, xs in reversed(self._prog(op, flags, uout_ptr, args,
                                                                 iargs)):
@@ -90,8 +96,10 @@ class NumpySweeps:
                     spec.numpy[1](val, adj, o, n, args, p, iargs, q, f, work)
                 if clear:
                     adj[:, o:o + n] = 0.0
+        self.spent[0] += time.perf_counter() - t
 
     def tangent(self, op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
+        t = time.perf_counter()
         with np.errstate(all="ignore"):
             for spec, o, n, p, q, f, xs in self._prog(op, flags, uout_ptr, args, iargs):
                 if xs:
@@ -101,6 +109,7 @@ class NumpySweeps:
                         _ew_tangent(spec, val, tan, o, n, f, xs)
                 else:
                     spec.numpy[2](val, tan, o, n, args, p, iargs, q, f, work)
+        self.spent[0] += time.perf_counter() - t
 
 
 def _operands(val, xs, f, n):

@@ -4,7 +4,7 @@ Numba compiles the full interpreters (every op of the table) in about three minu
 core, once per environment; loading them from Numba's disk cache afterwards takes about 0.2 s.
 A new user must not wait for that compile, so in the default mode (``"auto"``):
 
-* a tape is swept by the full interpreters when they are compiled (in this process or on disk);
+* a tape is swept by the full interpreters when they are loaded in this process;
 * otherwise by the **NumPy tier** (numtape/sweeps/numpy_sweeps.py: no compile at all), while a
   **background process** (``python -m numtape warmup --background``, at low priority, on the
   other core) compiles the full interpreters and the kernels the statistical layer uses into
@@ -48,7 +48,11 @@ except ImportError:   # no flock (Windows): no background process, foreground co
     fcntl = None
 
 MODES = ("auto", "full", "exact", "numpy")
-NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (NumPy: ~3 us per op)
+NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (NumPy: 1-3 us per op)
+LOAD_COST = 0.25            # s: loading the full interpreters from disk (measured 0.2-0.24 s)
+SEGMENT_COMPILE = 0.5       # s: compiling one new fused run or loop structure (0.2-0.7 s)
+PAYBACK = 3.0               # sweep time per second of compile before segments compile: a
+                            # compiled segment saves a third to a half of its sweep time
 _state = {"mode": "auto", "spawned": None, "ready": None, "polled": 0.0, "told": False}
 _lock = threading.Lock()
 
@@ -74,13 +78,14 @@ def background_allowed():
 
 def kernels_for(op):
     """The interpreters for a new tape with opcodes ``op``: a compiled module, or a
-    ``NumpySweeps`` (module docstring)."""
+    ``NumpySweeps`` (module docstring; when the full interpreters are on disk but not loaded,
+    the tape starts on the NumPy tier too, and moves up once loading them pays)."""
     m = _state["mode"]
     if m == "numpy":
         return NumpySweeps()
-    if m in ("full", "exact") or variants.full_is_compiled():
+    if m in ("full", "exact") or variants.full_is_loaded():
         return compiled_for(op)
-    if background_allowed():
+    if background_allowed() and not variants.full_is_compiled():
         start_background()
     return NumpySweeps()
 
@@ -222,8 +227,7 @@ def status():
     >>> nt.compile_status().mode in ("auto", "full", "exact", "numpy")
     True
     """
-    full = variants.full
-    loaded = full is not None and bool(getattr(full.forward, "signatures", True))
+    loaded = variants.full_is_loaded()
     other = holder()
     if variants.full_is_compiled():
         bg = "not needed (the full interpreters are compiled)"

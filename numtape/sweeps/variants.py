@@ -86,6 +86,11 @@ def full_is_compiled():
     return _state["full_ready"]
 
 
+def full_is_loaded():
+    """Whether the full interpreters' machine code is in this process already."""
+    return full is not None and bool(getattr(full.forward, "signatures", True))
+
+
 def forget_full_check():
     """Ask the disk cache again on the next ``full_is_compiled`` (another process compiled)."""
     if not _state["full_ready"]:

@@ -25,11 +25,13 @@ object; nobody else touches the kernels' argument tuples or the workspaces.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from numtape.errors import TapeFormatError
+from numtape.kernels.twins import compiled
 from numtape.ops import BY_NAME, OPS
 from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.ops.flags import const_operand
@@ -54,9 +56,11 @@ _NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero noth
 def compile_after(sweeps):
     """Compile a tape's hot segments (``Tape.compile``) automatically once it has been swept
     ``sweeps`` times (forward sweeps from its workspaces: values, gradients, Jacobians), for
-    tapes of at least 10,000 arena slots; ``None`` turns the automatic switch off.  Returns
-    the previous setting.  Default 20: an optimizer or sampler gets compiled code for the
-    rest of its run, a handful of evaluations never waits for a compile."""
+    tapes of at least 10,000 arena slots, and once their kernels are in the disk cache or the
+    time spent sweeping the tape would pay for compiling them (numtape/sweeps/tiers.py:
+    ``PAYBACK`` x ``SEGMENT_COMPILE`` per new kernel); ``None`` turns the automatic switch
+    off.  Returns the previous setting.  Default 20: an optimizer or sampler gets compiled
+    code for the rest of its run, a handful of evaluations never waits for a compile."""
     if sweeps is not None and (not isinstance(sweeps, int) or isinstance(sweeps, bool)
                                or sweeps < 1):
         raise ValueError(f"compile_after: expected a positive int or None, got {sweeps!r}")
@@ -267,7 +271,9 @@ class Sweeps:
         self._subtapes = tuple(subtapes)
         self.plan = self._interpreted = _plan(a, self._subtapes)
         self.n_fused = None   # runs fused and loops re-rolled by compile()
+        self._found = None    # the segments compile() would use (_segments)
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
+        self.spent = 0.0      # seconds spent sweeping this tape (run_*), for the tier-up
         self._tls = threading.local()
 
     # ---- tiers ---------------------------------------------------------------------------
@@ -293,19 +299,21 @@ class Sweeps:
     def _choose(self):
         op = self._arrays["op"]
         k = tiers.kernels_for(op)
-        if isinstance(k, NumpySweeps):
-            if self.n_ops > tiers.NUMPY_MAX_OPS and self.n_fused is None:
-                # a long scalar tape: its loops and fused runs compile (seconds); the rest
-                # stays on the NumPy tier unless it is long too
-                self._kernels = k
-                with tiers.because(f"a tape of {self.n_ops:,} ops, too long for the NumPy "
-                                   "tier"):
-                    self.compile()
-                rest = sum(s.args[0].size for s in self.plan if type(s) is Run)
-                if rest > tiers.NUMPY_MAX_OPS:
-                    return self._pinned(tiers.compiled_for(op))
+        if not isinstance(k, NumpySweeps):
+            return self._pinned(k)
+        if self.n_ops <= tiers.NUMPY_MAX_OPS or tiers.mode() == "numpy":
             return k
-        return self._pinned(k)
+        # a long scalar tape (Python loops): the full interpreters if on disk; else its loops
+        # and fused runs compile (seconds), and the rest stays on the NumPy tier unless it is
+        # long too
+        if variants.full_is_compiled():
+            return self._pinned(variants.full)
+        self._kernels = k
+        with tiers.because(f"a tape of {self.n_ops:,} ops, too long for the NumPy tier"):
+            self.compile()
+        if sum(s.args[0].size for s in self.plan if type(s) is Run) > tiers.NUMPY_MAX_OPS:
+            return self._pinned(tiers.compiled_for(op))
+        return k
 
     def _pinned(self, module):
         # block products in compiled sweeps: one BLAS thread (tape/blas.py)
@@ -320,30 +328,36 @@ class Sweeps:
         k = self._kernels
         return getattr(k, "module", k)
 
-    def _tier_up(self):
-        """At a sweep boundary: leave the NumPy tier once the background compile is done."""
-        if isinstance(self._kernels, NumpySweeps) and tiers.full_ready():
-            self._kernels = self._pinned(variants.full)
+    def _segments(self):
+        """The compiled segments this tape would use: (k0, k1, segment) of its fused runs and
+        re-rolled loops, their kernel modules imported (not compiled); found once."""
+        if self._found is None:
+            a = self._arrays
+            arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
+            args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
+            reads = slot_reads(*args[:4], a["iargs"], arg_ptr)
+            found = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
+                     for r in fused.find_runs(*args, reads)]
+            found += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
+                      for r in loops.find_loops(*args, a["iargs"], reads)]
+            self._found = found
+        return self._found
 
     def compile(self):
         """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py) and
         stretches of scalar ops that repeat one body as re-rolled loops
         (numtape/sweeps/loops.py); returns the number of segments compiled."""
-        a = self._arrays
         if self.n_fused is not None:
             return self.n_fused
-        arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
-        args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
-        reads = slot_reads(*args[:4], a["iargs"], arg_ptr)
-        with tiers.because(f"compiled segments of a tape of {self.n_ops:,} ops"):
-            specials = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
-                        for r in fused.find_runs(*args, reads)]
-            specials += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
-                         for r in loops.find_loops(*args, a["iargs"], reads)]
+        specials = self._segments()   # compiled at their first sweep (announced: tiers.py)
         if specials:
-            self.plan = _plan(a, self._subtapes, specials)
+            self.plan = _plan(self._arrays, self._subtapes, specials)
         self.n_fused = len(specials)
         return self.n_fused
+
+    def _uncompiled(self):
+        """How many of this tape's segment kernels are not in Numba's disk cache."""
+        return sum(not compiled(seg.kernels.forward) for _, _, seg in self._segments())
 
     # ---- workspaces ----------------------------------------------------------------------
     def workspace(self, kind, k=0):
@@ -384,6 +398,7 @@ class Sweeps:
         folding, which never folds them, need not solve inner problems at a made-up point);
         with ``interpreted``, compiled segments are not used (every node's adjoint then lives
         in the arena: ``replay``)."""
+        t = time.perf_counter()
         work = self.workspace("work") if work is None else work
         for s in self._interpreted if interpreted else self.plan:
             if not s.python:
@@ -397,42 +412,55 @@ class Sweeps:
                     if not tolerant:
                         raise
                     val[s.out] = np.nan
+        self.spent += time.perf_counter() - t
 
     def run_reverse(self, val, adj, clear=False, work=None, interpreted=False):
         """Accumulate adjoints ``adj`` (k, arena) backwards through the tape at values ``val``;
         with ``clear``, each op's adjoints are zeroed once used; ``interpreted`` as in
         ``run_forward``."""
+        t = time.perf_counter()
         work = self.workspace("work") if work is None else work
         for s in reversed(self._interpreted if interpreted else self.plan):
             s.reverse(self, val, adj, work, clear)
+        self.spent += time.perf_counter() - t
 
     def run_tangent(self, val, tan, work=None):
         """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
+        t = time.perf_counter()
         work = self.workspace("work") if work is None else work
         for s in self.plan:
             s.tangent(self, val, tan, work)
+        self.spent += time.perf_counter() - t
 
     def _swept(self):
-        """Count one workspace sweep; leave the NumPy tier once the compiled interpreters are
-        ready; on a compiled tier, compile the hot segments from the ``compile_after``-th on
-        (tapes of TIER_MIN_ARENA slots or more)."""
+        """Count one workspace sweep and move up a tier when it pays (module docstring):
+        from the NumPy tier to the compiled interpreters once they are on disk and this
+        process has swept ``tiers.LOAD_COST`` seconds on the NumPy tier (loading them costs
+        about that; already loaded, at once); on a compiled tier, from the ``compile_after``-th
+        sweep on (tapes of TIER_MIN_ARENA slots or more), to compiled segments when their
+        kernels are on disk or the time spent on this tape would pay for their compile."""
         self.n_swept += 1
         k = self._kernels
         if k is None:
             return
-        if isinstance(k, NumpySweeps):   # segments compile once the interpreters are compiled
-            self._tier_up()
+        if isinstance(k, NumpySweeps):
+            if tiers.full_ready() and (NumpySweeps.spent[0] >= tiers.LOAD_COST
+                                       or variants.full_is_loaded()):
+                self._kernels = self._pinned(variants.full)
             return
         if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
+                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA
+                and self.spent >= tiers.PAYBACK * tiers.SEGMENT_COMPILE * self._uncompiled()):
             self.compile()
 
     def run_forward_tangent(self, val, tan, work=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
         over each chunk: the tangents read values still in L1)."""
+        t = time.perf_counter()
         work = self.workspace("work") if work is None else work
         for s in self.plan:
             s.forward_tangent(self, val, tan, work)
+        self.spent += time.perf_counter() - t
 
     def forward_tangent(self, x, v):
         """Values (this thread's arena, returned) and output tangents (k, m) for inputs ``x``
