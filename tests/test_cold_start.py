@@ -28,10 +28,22 @@ def _stop(cache):
         if os.path.exists(info):
             break
         time.sleep(0.1)
+    time.sleep(0.2)   # the holder's pid is written just after the lock is taken
     try:
         os.killpg(os.getpgid(json.load(open(info))["pid"]), signal.SIGTERM)
     except (OSError, ValueError, KeyError):
         pass
+
+
+def _wait_for_holder(cache):
+    """Wait (up to 30 s) until the background process holds the lock (it imports numtape
+    first)."""
+    info = os.path.join(cache, "numtape_sweeps", "compile.json")
+    for _ in range(300):
+        if os.path.exists(info):
+            return
+        time.sleep(0.1)
+    raise AssertionError("no background compile took the lock")
 
 
 def _python(code, cache, **env):
@@ -59,6 +71,7 @@ def test_an_empty_cache_sweeps_on_the_numpy_tier_and_compiles_in_the_background(
         assert tier == "numpy" and compiled is False
         np.testing.assert_allclose(g, [2751.77104573, 3384.67838625])
         assert "compiling the sweeps in a background process" in out.stderr
+        _wait_for_holder(tmp_path)
         second = _python(FIRST, tmp_path)
         assert json.loads(second.stdout)[0] == "numpy", second.stderr
         assert "is compiling the sweeps" in second.stderr

@@ -177,11 +177,15 @@ def compile_lock():
     lock, info, _ = _paths()
     lock.parent.mkdir(parents=True, exist_ok=True)
     with open(lock, "a+") as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            yield False
-            return
+        for attempt in range(6):   # a moment's hold is another process asking ``holder``
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if attempt == 5:
+                    yield False
+                    return
+                time.sleep(0.1)
         try:
             info.write_text(json.dumps({"pid": os.getpid(), "started": time.time()}))
             yield True
