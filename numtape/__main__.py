@@ -21,7 +21,7 @@ import numpy as np
 
 from numtape.kernels.twins import prefer_compiled
 from numtape.sweeps import tiers
-from numtape.testing import check_grads
+from numtape.testing import check_grads, poisson_glmm
 
 
 def _median_time(fn, repeat=15):
@@ -190,16 +190,9 @@ def _warm_workload():
     F.jacobian(np.ones(3))
     D = nt.MakeTape(lambda x: x[1:] * x[:-1], np.zeros(6))
     D.jacfun(sparse=True)(np.ones(6))
-    rng = np.random.default_rng(0)
-    g = np.repeat(np.arange(5), 4)
-    y = rng.poisson(2.0, g.size).astype(float)
-
-    def nll(p):
-        eta = p["b"] + p["u"][g]
-        return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
-                - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["s"]))))
     from scipy.optimize import minimize
-    obj = nt.MakeADFun(nll, {"b": 0.0, "s": -1.0, "u": np.zeros(5)}, random="u")
+    nll, start = poisson_glmm(groups=5, per_group=4)
+    obj = nt.MakeADFun(nll, start, random="u")
     fit = minimize(obj.fn, obj.par, jac=obj.gr, method="L-BFGS-B")
     with warnings.catch_warnings():   # a non-positive-definite Hessian is no concern here
         warnings.simplefilter("ignore")
@@ -244,18 +237,9 @@ def _checks(nt):
             failures += 1
             print(f"FAIL  derivatives of {name}: {type(e).__name__}: {e}")
     try:
-        rng = np.random.default_rng(1)
-        g = np.repeat(np.arange(20), 10)
-        x = rng.standard_normal(g.size)
-        y = rng.poisson(np.exp(0.5 - 0.8 * x + rng.normal(0, 0.6, 20)[g])).astype(float)
-
-        def nll(p):
-            eta = p["b0"] + p["b1"] * x + p["u"][g]
-            return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
-                    - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["ls"]))))
         from scipy.optimize import minimize
-        obj = nt.MakeADFun(nll, {"b0": 0.0, "b1": 0.0, "ls": 0.0, "u": np.zeros(20)},
-                           random="u")
+        nll, start = poisson_glmm()
+        obj = nt.MakeADFun(nll, start, random="u")
         fit = minimize(obj.fn, obj.par, jac=obj.gr, method="BFGS")
         rep = nt.sdreport(obj, fit.x)
         gmax = float(np.max(np.abs(obj.gr(fit.x))))

@@ -12,6 +12,7 @@ import numpy as np
 
 from numtape.ops import BLOCK, OPS, PER_ELEMENT
 from numtape.rules import vjp_rule
+from numtape.stats import distributions
 from numtape.trace.make import MakeTape
 from numtape.ops.layout import arg_pointers
 
@@ -158,3 +159,26 @@ def check_grads(f, x, rtol=1e-6, atol=1e-9, fd=True):
         np.testing.assert_allclose(jr, finite_jacobian(f, x), rtol=rtol, atol=atol,
                                    err_msg="Jacobian differs from finite differences")
     return F
+
+
+def poisson_glmm(groups=20, per_group=10, seed=1):
+    """A small Poisson GLMM (the check command's, the background compile's and the tests'):
+    counts with a covariate effect and a random intercept per group, simulated with
+    b0 = 0.5, b1 = -0.8, sigma = 0.6.  Returns ``(nll, start)`` for
+    ``MakeADFun(nll, start, random="u")``.
+
+    >>> import numtape as nt
+    >>> nll, start = poisson_glmm(groups=3, per_group=2)
+    >>> sorted(start)
+    ['b0', 'b1', 'logsigma', 'u']
+    """
+    rng = np.random.default_rng(seed)
+    g = np.repeat(np.arange(groups), per_group)
+    x = rng.standard_normal(g.size)
+    y = rng.poisson(np.exp(0.5 - 0.8 * x + rng.normal(0.0, 0.6, groups)[g])).astype(float)
+
+    def nll(p):
+        eta = p["b0"] + p["b1"] * x + p["u"][g]
+        return (-np.sum(distributions.poisson.logpmf(y, np.exp(eta)))
+                - np.sum(distributions.norm.logpdf(p["u"], 0.0, np.exp(p["logsigma"]))))
+    return nll, {"b0": 0.0, "b1": 0.0, "logsigma": 0.0, "u": np.zeros(groups)}

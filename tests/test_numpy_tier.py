@@ -17,6 +17,7 @@ import scipy.special as sc
 import numtape as nt
 from numtape.ops import ELEMENTWISE, OPS
 from numtape.sweeps.numpy_sweeps import NumpySweeps
+from numtape.testing import poisson_glmm
 from test_batched import assert_bitwise, op_case
 from test_ops_table import SHAPES, _seed, build, patterns, sample_operands
 
@@ -123,17 +124,10 @@ def test_broadcast_adjoints_add_in_element_order():
 def test_derivative_tapes_and_a_laplace_fit_on_the_numpy_tier():
     """jacfun, hessfun and MakeADFun's tapes swept by the NumPy tier give the compiled tier's
     numbers (the mode switch applies to every tape made after it)."""
-    rng = np.random.default_rng(2)
-    g = np.repeat(np.arange(6), 5)
-    y = rng.poisson(2.0, g.size).astype(float)
-
-    def nll(p):
-        eta = p["b"] + p["u"][g]
-        return (-np.sum(nt.distributions.poisson.logpmf(y, np.exp(eta)))
-                - np.sum(nt.distributions.norm.logpdf(p["u"], 0.0, np.exp(p["s"]))))
+    nll, start = poisson_glmm(groups=6, per_group=5, seed=2)
 
     def run():
-        obj = nt.MakeADFun(nll, {"b": 0.3, "s": -0.2, "u": np.zeros(6)}, random="u")
+        obj = nt.MakeADFun(nll, dict(start, b0=0.3, logsigma=-0.2), random="u")
         H = nt.MakeTape(lambda z: np.sum(np.exp(z) * z[::-1]), np.ones(3)).hessfun()
         return obj.fn(obj.par), obj.gr(obj.par), H(np.array([0.1, 0.2, 0.3]))
     want = run()

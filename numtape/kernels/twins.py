@@ -53,9 +53,12 @@ def compiled(fn):
     return hit
 
 
-# work a Python twin takes on, in units of about 5 us of Python (an arena slot of index-set
-# sparsity, an entry of a coloring); beyond it the compile (seconds, once) is cheaper
-PURE_MAX = 1_000_000
+# the cost model of ``now``, in seconds (measured on the 2-core machine): a unit of work in a
+# Python twin (an arena slot of index-set sparsity, an entry of a coloring), loading a function
+# from Numba's disk cache (the first load in a process also sets up Numba's typing and target
+# contexts), compiling one
+UNIT, LOAD, FIRST_LOAD, COMPILE = 5e-6, 0.03, 0.25, 5.0
+PURE_MAX = int(COMPILE / UNIT)
 _prefer = {"compiled": False}
 
 
@@ -66,9 +69,26 @@ def prefer_compiled(on):
 
 
 def now(fn, size=0):
-    """``fn`` if it runs without compiling (``compiled``), else its Python twin (``pure``) for
-    work of ``size`` up to ``PURE_MAX``; larger work compiles ``fn`` (and says so: the compile
-    watch of numtape/sweeps/tiers.py)."""
-    if _prefer["compiled"] or size > PURE_MAX or compiled(fn):
+    """``fn`` or its Python twin (``pure``), whichever gives the result first for work of
+    ``size`` units: ``fn`` when it is loaded in this process; else the twin while its work
+    costs less than loading ``fn`` from the disk cache (``LOAD``; ``FIRST_LOAD`` before Numba's
+    first load in the process) or, when ``fn`` is not on disk, less than compiling it (which
+    the compile watch of numtape/sweeps/tiers.py announces)."""
+    if _prefer["compiled"] or not isinstance(fn, numba.core.registry.CPUDispatcher) \
+            or fn.signatures:
         return fn
+    work = size * UNIT
+    if work > COMPILE:
+        return fn
+    if compiled(fn):
+        return fn if work > (LOAD if _numba_ready() else FIRST_LOAD) else pure(fn)
     return pure(fn)
+
+
+def _numba_ready():
+    """Whether Numba has loaded or compiled code in this process (its target context holds
+    its registries: the one-time setup ``FIRST_LOAD`` includes is done)."""
+    try:
+        return bool(numba.core.registry.cpu_target.target_context._registries)
+    except AttributeError:   # Numba's internals changed: assume the setup is still to pay
+        return False

@@ -20,7 +20,6 @@ import numbers
 import warnings
 
 import numpy as np
-import scipy.optimize
 
 from numtape.stats.adfun import ADFun, MakeADFun
 from numtape.stats.parallel import check_client, chunk_count, dask_distributed, progress_bar
@@ -145,6 +144,7 @@ class Job:
             kw["hess"] = obj.he
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)   # inner failures: NaN, backed off
+            import scipy.optimize   # on first use: 80 ms of every import otherwise
             res = scipy.optimize.minimize(obj.fn, obj.par if start is None else start, **kw)
         if not res.success:
             raise RuntimeError(f"no convergence: {res.message}")
