@@ -47,7 +47,9 @@ def _wait_for_holder(cache):
 
 
 def _python(code, cache, **env):
-    e = dict(os.environ, NUMBA_CACHE_DIR=str(cache), XDG_CACHE_HOME=str(cache), **env)
+    e = dict(os.environ, NUMBA_CACHE_DIR=str(cache), XDG_CACHE_HOME=str(cache))
+    e.pop("NUMTAPE_BACKGROUND_COMPILE", None)   # conftest turns it off for the suite
+    e.update(env)
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=e, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
 
@@ -166,3 +168,57 @@ def test_check_command_passes_on_the_numpy_tier(capsys):
     out = capsys.readouterr().out
     assert "numtape check: all passed" in out and "FAIL" not in out
     assert tiers.mode() == "full"   # restored
+
+
+@numba.njit(cache=False)
+def _inner(x):
+    return x * 2.0
+
+
+@numba.njit(cache=False)
+def _outer(a):
+    s = 0.0
+    for v in a:
+        s += _inner(v)
+    return s
+
+
+def test_python_twins_run_jitted_kernels_without_compiling():
+    """``pure`` gives a kernel's Python twin (callees twinned too, so nothing compiles);
+    ``now`` picks the twin for small work while the kernel is not compiled, the kernel for
+    work that would take Python longer than its compile, and the kernel once it is loaded."""
+    from numtape.kernels import twins
+    twin = twins.pure(_outer)
+    assert not isinstance(twin, numba.core.registry.CPUDispatcher)
+    assert twin(np.arange(4.0)) == 12.0
+    assert not _outer.signatures and not _inner.signatures   # nothing compiled
+    assert twins.now(_outer, 10) is twin
+    assert twins.now(_outer, 10 * twins.PURE_MAX) is _outer
+    assert _outer(np.arange(4.0)) == 12.0
+    assert twins.now(_outer, 10) is _outer    # loaded: no reason to run Python
+
+
+def test_segment_kernels_compile_in_a_background_process(monkeypatch):
+    """A hot tape whose fused-run kernels are not on disk asks a background process for them
+    (``tiers.compile_behind``) and keeps sweeping; once they are on disk it takes them."""
+    from numtape.kernels.twins import compiled
+    monkeypatch.setenv("NUMTAPE_BACKGROUND_COMPILE", "1")
+    old = nt.compile_after(2)
+    scale = 1.0 + time.time() % 1.0     # a constant no earlier run compiled into a kernel
+    try:
+        F = nt.MakeTape(lambda x: np.sum(np.tanh(scale * x) * np.exp(-x)), np.zeros(20_000))
+        x = np.linspace(-1, 1, 20_000)
+        want = F.gradient(x)
+        calls = [c for _, _, seg in F.sweeps._segments() for c in seg.calls()]
+        assert calls and not any(compiled(fn) for fn, _ in calls)
+        for _ in range(3):
+            F.gradient(x)
+        assert F.sweeps.n_fused is None and F.sweeps._asked   # asked, not waited for
+        proc = tiers._behind["proc"]
+        assert proc.wait(timeout=240) == 0
+        F.sweeps._next_look = 0.0
+        F.gradient(x)
+        assert F.sweeps.n_fused >= 1
+        np.testing.assert_allclose(F.gradient(x), want, rtol=1e-14)
+    finally:
+        nt.compile_after(old)

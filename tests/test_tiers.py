@@ -60,17 +60,20 @@ def test_compile_after_refuses_what_is_not_a_positive_count(bad):
 
 
 def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeypatch):
-    """A tape whose segment kernels are not on disk compiles them only once the time spent
-    sweeping it reaches PAYBACK x SEGMENT_COMPILE per kernel; cached ones at compile_after."""
+    """Where background compiles are off, a tape whose segment kernels are not on disk
+    compiles them only once the time spent sweeping it reaches PAYBACK x SEGMENT_COMPILE per
+    kernel; cached ones at compile_after."""
     old = nt.compile_after(3)
     try:
         monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 2)
+        monkeypatch.setattr(tiers, "background_allowed", lambda: False)
         monkeypatch.setattr(tiers, "SEGMENT_COMPILE", 3600.0)
         F = nt.MakeTape(chain, np.zeros(2000))
         for _ in range(5):
             F.gradient(np.ones(2000))
         assert F.sweeps.n_fused is None and F.sweeps.spent > 0.0
         monkeypatch.setattr(tiers, "SEGMENT_COMPILE", F.sweeps.spent / (2 * tiers.PAYBACK))
+        F.sweeps._next_look = 0.0
         F.gradient(np.ones(2000))
         assert F.sweeps.n_fused >= 1
         monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 0)

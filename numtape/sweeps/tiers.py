@@ -29,8 +29,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pickle
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -197,6 +199,61 @@ def mark_done():
     """Record that the full interpreters of this op table are compiled (the background
     process's last step)."""
     _done_marker().write_text(json.dumps({"pid": os.getpid(), "finished": time.time()}))
+
+
+# ---- compiled segments, compiled behind the user's back --------------------------------------
+_behind = {"proc": None, "queue": [], "asked": set()}
+
+
+def compile_behind(jobs):
+    """Compile ``jobs`` = [(dispatcher, argument types), ...] of generated kernel modules (fused
+    runs, re-rolled loops) in a background process, at low priority, one process at a time;
+    the caller sees them on disk (``twins.compiled``) when done.  Returns False when
+    background compiles are off (the caller compiles in the foreground instead)."""
+    if not background_allowed():
+        return False
+    with _lock:
+        for fn, sig in jobs:
+            key = (fn.py_func.__module__, fn.py_func.__name__, sig)
+            if key not in _behind["asked"]:
+                _behind["asked"].add(key)
+                path = sys.modules[fn.py_func.__module__].__file__
+                _behind["queue"].append((path, fn.py_func.__name__, sig))
+    pump()
+    return True
+
+
+def pump():
+    """Start the next background kernel compile if the last one has ended."""
+    p = _behind["proc"]
+    if (p is not None and p.poll() is None) or not _behind["queue"]:
+        return
+    with _lock:
+        jobs, _behind["queue"] = _behind["queue"], []
+        if not jobs:
+            return
+        d = variants.cache_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(dir=d, prefix="jobs-", suffix=".pickle")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(jobs, fh)
+        with open(_paths()[2], "ab") as out:
+            _behind["proc"] = subprocess.Popen(
+                [sys.executable, "-m", "numtape", "compile-kernels", path],
+                stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True)
+
+
+def compile_jobs(path):
+    """The background side of ``compile_behind`` (``python -m numtape compile-kernels``):
+    compile each job of the pickle file at ``path`` into the disk cache, then remove it."""
+    with open(path, "rb") as fh:
+        jobs = pickle.load(fh)
+    os.unlink(path)
+    for module_path, name, sig in jobs:
+        fn = getattr(variants.import_file(module_path), name)
+        with because("a compiled segment, off the user's path"):
+            fn.compile(sig)
+    return len(jobs)
 
 
 # ---- what is compiled --------------------------------------------------------------------------

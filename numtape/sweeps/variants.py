@@ -166,6 +166,16 @@ def load_source(prefix, text):
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
         os.replace(tmp, path)
+    return import_file(path)
+
+
+def import_file(path):
+    """Import the generated module at ``path`` (named by its file name, as ``load_source``
+    names it: Numba's disk cache knows its functions by that name and path)."""
+    path = pathlib.Path(path)
+    name = path.stem
+    if name in sys.modules:
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -28,6 +28,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from numtape.errors import TapeFormatError
@@ -134,6 +135,14 @@ class Fused:
     def forward_tangent(self, S, val, tan, work):
         self.kernels.forward_tangent(val, tan, self.A, self.n)
 
+    def calls(self):
+        """(kernel, argument types) of every sweep, as the methods above call them."""
+        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
+        return _typed([(k.forward, (v, self.A, self.n, v, False)),
+                       (k.reverse, (v, m, self.A, self.n, False)),
+                       (k.tangent, (v, m, self.A, self.n)),
+                       (k.forward_tangent, (v, m, self.A, self.n))])
+
 
 @dataclass(frozen=True, eq=False)
 class Loop:
@@ -158,6 +167,21 @@ class Loop:
     def forward_tangent(self, S, val, tan, work):
         self.forward(S, val, work, _NO_ROW, False)
         self.tangent(S, val, tan, work)
+
+    def calls(self):
+        """(kernel, argument types) of every sweep, as the methods above call them."""
+        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
+        return _typed([(k.forward, (v, self.A, self.G, self.K, v, False)),
+                       (k.reverse, (v, m, self.A, self.G, self.K, False)),
+                       (k.tangent, (v, m, self.A, self.G, self.K))])
+
+
+# arrays typed as the workspaces are (float64, C order), for argument types
+_SAMPLE = {"val": np.zeros(1), "adj": np.zeros((1, 1))}
+
+
+def _typed(calls):
+    return [(fn, tuple(numba.typeof(a) for a in args)) for fn, args in calls]
 
 
 @dataclass(frozen=True, eq=False)
@@ -272,6 +296,7 @@ class Sweeps:
         self.plan = self._interpreted = _plan(a, self._subtapes)
         self.n_fused = None   # runs fused and loops re-rolled by compile()
         self._found = None    # the segments compile() would use (_segments)
+        self._asked, self._next_look = False, 0.0   # segment kernels asked of the background
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
         self.spent = 0.0      # seconds spent sweeping this tape (run_*), for the tier-up
         self._tls = threading.local()
@@ -357,7 +382,7 @@ class Sweeps:
 
     def _uncompiled(self):
         """How many of this tape's segment kernels are not in Numba's disk cache."""
-        return sum(not compiled(seg.kernels.forward) for _, _, seg in self._segments())
+        return sum(not compiled(fn) for _, _, seg in self._segments() for fn, _ in seg.calls())
 
     # ---- workspaces ----------------------------------------------------------------------
     def workspace(self, kind, k=0):
@@ -449,9 +474,27 @@ class Sweeps:
                 self._kernels = self._pinned(variants.full)
             return
         if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA
-                and self.spent >= tiers.PAYBACK * tiers.SEGMENT_COMPILE * self._uncompiled()):
+                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
+            self._segments_up()
+
+    def _segments_up(self):
+        """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
+        background process for them and take them when it is done; where background compiles
+        are off, in the foreground once the time spent on this tape would pay for them."""
+        now = time.monotonic()
+        if now < self._next_look:
+            return
+        self._next_look = now + 0.25   # reading the disk cache's index costs ~50 us a kernel
+        missing = self._uncompiled()
+        if not missing:
             self.compile()
+        elif not self._asked:
+            self._asked = tiers.compile_behind(
+                [c for _, _, seg in self._segments() for c in seg.calls()])
+            if not self._asked and self.spent >= tiers.PAYBACK * tiers.SEGMENT_COMPILE * missing:
+                self.compile()
+        else:
+            tiers.pump()
 
     def run_forward_tangent(self, val, tan, work=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
