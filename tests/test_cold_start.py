@@ -204,9 +204,17 @@ def test_segment_kernels_compile_in_a_background_process(monkeypatch):
     from numtape.kernels.twins import compiled
     monkeypatch.setenv("NUMTAPE_BACKGROUND_COMPILE", "1")
     old = nt.compile_after(2)
-    scale = 1.0 + time.time() % 1.0     # a constant no earlier run compiled into a kernel
+    # a chain of functions no earlier run compiled a fused kernel for (8^8 chains)
+    chain = np.random.default_rng(time.time_ns()).integers(0, 8, 8)
+    fns = [np.sin, np.cos, np.tanh, np.arctan, np.sinh, np.exp, np.log1p, np.sqrt]
+
+    def f(x):
+        y = x * x
+        for j in chain:
+            y = fns[j](y) + x
+        return np.sum(y)
     try:
-        F = nt.MakeTape(lambda x: np.sum(np.tanh(scale * x) * np.exp(-x)), np.zeros(20_000))
+        F = nt.MakeTape(f, np.zeros(20_000))
         x = np.linspace(-1, 1, 20_000)
         want = F.gradient(x)
         calls = [c for _, _, seg in F.sweeps._segments() for c in seg.calls()]
@@ -222,3 +230,18 @@ def test_segment_kernels_compile_in_a_background_process(monkeypatch):
         np.testing.assert_allclose(F.gradient(x), want, rtol=1e-14)
     finally:
         nt.compile_after(old)
+
+
+def test_full_interpreters_compiled_without_the_background_process_count_as_ready(
+        monkeypatch, tmp_path):
+    """No marker of a finished background compile (they were compiled by "full" mode or an
+    older release's warmup): ready once they are on disk and nobody is compiling them."""
+    from numtape.sweeps import variants
+    monkeypatch.setattr(tiers, "_done_marker", lambda: tmp_path / "absent")
+    monkeypatch.setattr(variants, "full_is_compiled", lambda: True)
+    monkeypatch.setitem(tiers._state, "mode", "auto")
+    for who, ready in (((123, time.time()), False), (None, True)):
+        monkeypatch.setattr(tiers, "holder", lambda who=who: who)
+        monkeypatch.setitem(tiers._state, "ready", None)
+        monkeypatch.setitem(tiers._state, "polled", 0.0)
+        assert tiers.full_ready() is ready

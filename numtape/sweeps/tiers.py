@@ -109,10 +109,11 @@ def full_ready():
     if now - _state["polled"] < 0.5:
         return False
     _state["polled"] = now
-    if not _done_marker().exists():
-        return False
     variants.forget_full_check()
-    _state["ready"] = variants.full_is_compiled()
+    if _done_marker().exists():
+        _state["ready"] = variants.full_is_compiled()
+    else:   # compiled another way (python -m numtape warmup of an older release, "full" mode)
+        _state["ready"] = variants.full_is_compiled() and holder() is None
     return _state["ready"]
 
 

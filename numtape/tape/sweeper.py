@@ -9,7 +9,7 @@ object; nobody else touches the kernels' argument tuples or the workspaces.
 * **Host ops** (``OpSpec.host``: LAPACK linear algebra, atomic calls) never enter the jitted
   sweeps.  A tape holding any is swept as a plan of segments: runs of ordinary ops (the
   kernels' argument tuples over slices of the tape's arrays: views, no copies) and host ops,
-  run from Python in between.  Tapes without host ops take one jitted call.
+  run from Python in between.  Tapes without host ops or compiled segments are one ``Run``.
 * **CallOps** run their sub-tape's own ``Sweeps``; reverse and tangent recompute the sub-tape's
   values from the call's input block (checkpointing).
 * **One protocol for every segment kind.**  A tape's plan is a list of segments: ``Run`` (a
@@ -18,9 +18,11 @@ object; nobody else touches the kernels' argument tuples or the workspaces.
   kind says how it runs (``forward``, ``reverse``, ``tangent``, ``forward_tangent``) and the
   drivers below walk the plan once, whatever it holds; tape/native.py gives each kind its
   native row.  Adding a segment kind touches its class and its native row.
-* **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when they
-  are compiled, else on the NumPy tier, and switches at a sweep boundary (``_swept``) once
-  the background compile is done; long tapes compile in the foreground, with a message.
+* **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when this
+  process has loaded them, else on the NumPy tier, and moves up at a sweep boundary
+  (``_swept``) when that pays: to the compiled interpreters once they are on disk, to compiled
+  segments once their kernels are (a background process compiles them); tapes too long for
+  the NumPy tier compile in the foreground, with a message.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ from numtape.tape import blas
 # a generated file from another op table would mis-dispatch: refuse to build tapes
 STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
 
-# tier-up: a tape is interpreted until swept this many times, then compile() (None: never)
+# tier-up: segments compile from this many sweeps on, when it pays (None: never; _swept)
 _TIER = {"after": 20}
 TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
 HOST = np.array([s.host for s in OPS])
