@@ -426,6 +426,7 @@ class Sweeps:
         with ``interpreted``, compiled segments are not used (every node's adjoint then lives
         in the arena: ``replay``)."""
         t = time.perf_counter()
+        self._leave_numpy()
         work = self.workspace("work") if work is None else work
         for s in self._interpreted if interpreted else self.plan:
             if not s.python:
@@ -460,24 +461,26 @@ class Sweeps:
         self.spent += time.perf_counter() - t
 
     def _swept(self):
-        """Count one workspace sweep and move up a tier when it pays (module docstring):
-        from the NumPy tier to the compiled interpreters once they are on disk and this
-        process has swept ``tiers.LOAD_COST`` seconds on the NumPy tier (loading them costs
-        about that; already loaded, at once); on a compiled tier, from the ``compile_after``-th
-        sweep on (tapes of TIER_MIN_ARENA slots or more), to compiled segments when their
-        kernels are on disk or the time spent on this tape would pay for their compile."""
+        """Count one workspace sweep; on a compiled tier, from the ``compile_after``-th sweep
+        on (tapes of TIER_MIN_ARENA slots or more), move to compiled segments when it pays
+        (``_segments_up``; leaving the NumPy tier is ``_leave_numpy``'s)."""
         self.n_swept += 1
         k = self._kernels
-        if k is None:
-            return
-        if isinstance(k, NumpySweeps):
-            if tiers.full_ready() and (NumpySweeps.spent[0] >= tiers.LOAD_COST
-                                       or variants.full_is_loaded()):
-                self._kernels = self._pinned(variants.full)
+        if k is None or isinstance(k, NumpySweeps):
             return
         if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
                 and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
             self._segments_up()
+
+    def _leave_numpy(self):
+        """At the start of every forward pass (a sweep boundary), on the NumPy tier: move to
+        the compiled interpreters once they are on disk and this process has swept
+        ``tiers.LOAD_COST`` seconds on the NumPy tier (what loading them costs), or at once
+        when they are loaded already."""
+        if (type(self._kernels) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
+                                                   or variants.full_is_loaded())
+                and tiers.full_ready()):
+            self._kernels = self._pinned(variants.full)
 
     def _segments_up(self):
         """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
@@ -502,6 +505,7 @@ class Sweeps:
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
         over each chunk: the tangents read values still in L1)."""
         t = time.perf_counter()
+        self._leave_numpy()
         work = self.workspace("work") if work is None else work
         for s in self.plan:
             s.forward_tangent(self, val, tan, work)
