@@ -17,6 +17,7 @@ import sys
 import time
 import warnings
 
+import numba
 import numpy as np
 
 from numtape.kernels.twins import prefer_compiled
@@ -165,9 +166,11 @@ def warmup(background=False):
     compile lock (numtape/sweeps/tiers.py); record that they are done."""
     if background:
         os.nice(10)   # the user's own work first
-    if not tiers.background_allowed():
-        print("numtape: compiling is off here (NUMBA_DISABLE_JIT, or no file locks)")
-        return 1
+    if numba.config.DISABLE_JIT:
+        print("numtape: nothing to compile (NUMBA_DISABLE_JIT is set)")
+        return 0
+    if background and not tiers.background_allowed():
+        return 0
     with tiers.compile_lock() as held:
         if not held:
             who = tiers.holder()

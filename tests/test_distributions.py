@@ -348,3 +348,23 @@ def test_multivariate_normal_gradients_in_x_mean_and_factor():
     G = check_grads(g, c0, rtol=1e-6)
     assert G(c0) == pytest.approx(np.sum(ss.multivariate_normal.logpdf(X5, MEAN, COV)),
                                   rel=1e-12)
+
+
+# scale (or t's df) given as a Python number 0: NaN as SciPy gives, never ZeroDivisionError
+ZERO_SCALE_CASES = [(name, method, args)
+                    for name, args in [("norm", (0.0, 0.0)), ("expon", (0.0, 0.0)),
+                                       ("gamma", (1.5, 0.0, 0.0)), ("beta", (2.0, 2.0, 0.0, 0.0)),
+                                       ("t", (3.0, 0.0, 0.0)), ("t", (0, 0.0, 1.0)),
+                                       ("cauchy", (0.0, 0.0)), ("logistic", (0.0, 0.0)),
+                                       ("weibull_min", (1.5, 0.0, 0.0)),
+                                       ("lognorm", (0.7, 0.0, 0.0))]
+                    for method in ("logpdf", "pdf", "cdf", "logcdf", "sf", "logsf", "ppf")
+                    if hasattr(getattr(D, name), method)]
+
+
+@pytest.mark.parametrize("name,method,args", ZERO_SCALE_CASES)
+def test_a_python_zero_scale_gives_nan_like_scipy(name, method, args):
+    with np.errstate(all="ignore"):
+        got = getattr(getattr(D, name), method)(0.5, *args)
+        want = getattr(getattr(ss, name), method)(0.5, *args)
+    assert np.isnan(want) and np.isnan(got) and isinstance(got, np.float64)

@@ -16,6 +16,8 @@ a tape over data inside the support holds no selects.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import scipy.special as sc
 
@@ -100,14 +102,37 @@ def _z(x, loc, scale):
     return (x - loc) / scale
 
 
-class _Continuous:
+def _numbers(fn):
+    """``fn`` with Python numbers among its arguments taken as NumPy float64 scalars, so that
+    arithmetic on them follows NumPy (1.0 / 0.0 is inf with a RuntimeWarning, as in SciPy, not
+    ZeroDivisionError) and a documented NaN comes back as NaN."""
+    def wrapped(*args, **kwargs):
+        args = [np.float64(a) if type(a) in (int, float) else a for a in args]
+        kwargs = {k: np.float64(v) if type(v) in (int, float) else v
+                  for k, v in kwargs.items()}
+        return fn(*args, **kwargs)
+    return functools.wraps(fn)(wrapped)
+
+
+class _Family:
+    """Every public method of a distribution takes Python numbers as NumPy scalars
+    (``_numbers``)."""
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        for name, value in list(vars(cls).items()):
+            if callable(value) and not name.startswith("_"):
+                setattr(cls, name, _numbers(value))
+
+
+class _Continuous(_Family):
     """pdf = exp(logpdf); subclasses define logpdf (and cdf/logcdf/ppf where they can)."""
 
     def pdf(self, x, *args, **kwargs):
         return np.exp(self.logpdf(x, *args, **kwargs))
 
 
-class _Discrete:
+class _Discrete(_Family):
     """pmf = exp(logpmf); subclasses define logpmf."""
 
     def pmf(self, k, *args, **kwargs):
@@ -167,6 +192,7 @@ class nbinom_gen(_Discrete):
                         n > 0, p > 0, p <= 1)
 
 
+@_numbers
 def nbinom2_logpmf(k, mu, size):
     """Negative binomial with mean ``mu`` and variance mu + mu^2 / size.
 
@@ -350,7 +376,7 @@ def _plain(v):
         v, np.ndarray) else v
 
 
-class multivariate_normal_gen:
+class multivariate_normal_gen(_Family):
     """Multivariate normal: ``logpdf(x, mean, cov)`` through the Cholesky factor of cov, or
     ``logpdf_chol(x, mean, chol)`` from a lower Cholesky factor (no covariance formed).
 

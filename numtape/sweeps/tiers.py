@@ -74,6 +74,8 @@ def mode():
 
 
 def background_allowed():
+    """Whether compiles may go to background processes: file locks exist (one compiler per
+    cache folder), Numba compiles at all, and NUMTAPE_BACKGROUND_COMPILE is not "0"."""
     return (fcntl is not None and os.environ.get("NUMTAPE_BACKGROUND_COMPILE", "1") != "0"
             and not numba.config.DISABLE_JIT)
 
@@ -179,6 +181,9 @@ def compile_lock():
     it; yields False, holding nothing, when another process has it."""
     lock, info, _ = _paths()
     lock.parent.mkdir(parents=True, exist_ok=True)
+    if fcntl is None:   # no file locks here: compile, unguarded
+        yield True
+        return
     with open(lock, "a+") as fh:
         for attempt in range(6):   # a moment's hold is another process asking ``holder``
             try:
