@@ -206,3 +206,23 @@ def test_partition_and_argpartition_are_valid_partitions_decided_at_every_point(
         np.testing.assert_array_equal(G(x), np.sort(x))
     with pytest.raises(ValueError, match="out of bounds"):
         nt.MakeTape(lambda x: np.partition(x, 7), x0)
+
+
+@pytest.mark.parametrize("axis", [(0, 1), (1, 2), (2, 0), (0, 1, 2), (-1, 0)])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_median_and_quantile_over_several_axes_like_numpy(axis, keepdims):
+    x = np.random.default_rng(5).permutation(60).reshape(3, 4, 5) * 0.1   # no near ties
+    F = nt.MakeTape(lambda z: np.median(z, axis=axis, keepdims=keepdims), x)
+    np.testing.assert_array_equal(F(x), np.median(x, axis=axis, keepdims=keepdims))
+    G = nt.MakeTape(lambda z: np.quantile(z, [0.3, 0.9], axis=axis, keepdims=keepdims), x)
+    np.testing.assert_allclose(G(x), np.quantile(x, [0.3, 0.9], axis=axis, keepdims=keepdims),
+                               rtol=1e-15)
+    check_grads(lambda z: np.sum(np.median(z, axis=axis) ** 2), x)
+
+
+@pytest.mark.parametrize("q", [np.nan, -0.1, 1.5, [0.2, np.nan]])
+def test_quantile_outside_zero_one_or_nan_is_refused_like_numpy(q):
+    with pytest.raises(ValueError, match=r"Quantiles must be in the range \[0, 1\]"):
+        nt.MakeTape(lambda z: np.quantile(z, q), np.arange(4.0))
+    with pytest.raises(ValueError, match=r"Quantiles must be in the range \[0, 1\]"):
+        np.quantile(np.arange(4.0), q)

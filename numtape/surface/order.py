@@ -8,6 +8,8 @@ argsort, an argmax) index arrays through ``np.take_along_axis``, ``np.take`` or 
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from numtape.errors import TracingError
@@ -17,10 +19,20 @@ from numtape.trace.adarray import ADArray
 from numtape.trace.recorder import addr_array, recorder_of, wrap
 
 
-def _axis(a, axis):
+def _axis(a, axis, several=False):
+    """(a, ax): the array with the reduced axis at ``ax``; ``axis=None`` flattens; with
+    ``several`` a tuple of axes (median, quantile) is moved to the end and merged into one."""
     if axis is None:
         return np.ravel(a), 0
     nd = np.ndim(a)
+    if isinstance(axis, tuple) and several:
+        axes = [_axis(a, ax)[1] for ax in axis]
+        if len(set(axes)) != len(axes):
+            raise ValueError("repeated axis")
+        rest = [d for d in range(nd) if d not in axes]
+        moved = np.transpose(a, rest + axes)
+        return np.reshape(moved, np.shape(moved)[:len(rest)] + (-1,)), len(rest)
+    axis = operator.index(axis)
     if not -nd <= axis < nd:
         raise np.exceptions.AxisError(axis, nd)
     return a, axis % nd
@@ -165,7 +177,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     if out is not None:
         raise TypeError("np.median(..., out=...) cannot write into a traced array")
     nd = np.ndim(a)
-    a, ax = _axis(a, axis)
+    a, ax = _axis(a, axis, several=True)
     s = sort(a, ax)
     n = np.shape(s)[ax]
     if n == 0:
@@ -178,7 +190,13 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _finish(m, ax, axis, nd, keepdims):
     if keepdims:
-        return np.reshape(m, (1,) * nd) if axis is None else m
+        if axis is None:
+            return np.reshape(m, (1,) * nd)
+        if isinstance(axis, tuple):   # a size-1 axis where each reduced axis was
+            reduced = {int(d) % nd for d in axis}
+            kept = iter(np.shape(m)[:ax])
+            return np.reshape(m, tuple(1 if d in reduced else next(kept) for d in range(nd)))
+        return m
     return np.squeeze(m, axis=ax)
 
 
@@ -190,10 +208,10 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
     if type(q) is ADArray:
         raise TracingError("np.quantile: q must be known numbers (the array may be traced)")
     q = np.asarray(q, dtype=np.float64)
-    if np.any((q < 0) | (q > 1)):
+    if not np.all((q >= 0) & (q <= 1)):   # NaN too
         raise ValueError("Quantiles must be in the range [0, 1]")
     nd = np.ndim(a)
-    a, ax = _axis(a, axis)
+    a, ax = _axis(a, axis, several=True)
     s = sort(a, ax)
     n = np.shape(s)[ax]
     virtual = q * (n - 1)
