@@ -365,3 +365,12 @@ def test_sdreport_at_a_singular_hessian_warns_and_gives_nan():
     assert not rep.pd_hess and np.isnan(rep.sd("a")) and rep.value("a") == 0.5
     with pytest.raises(KeyError, match="no parameter"):
         rep.value("c")
+
+
+def test_a_random_effect_with_no_entries_is_named_as_empty_not_as_mapped():
+    with pytest.raises(ValueError, match="random effects u have no entries"):
+        nt.MakeADFun(lambda p: p["a"] ** 2 + np.sum(p["u"] ** 2),
+                     {"a": 1.0, "u": np.zeros(0)}, random="u")
+    with pytest.raises(ValueError, match="every random effect is fixed by map"):
+        nt.MakeADFun(lambda p: p["a"] ** 2 + np.sum(p["u"] ** 2),
+                     {"a": 1.0, "u": np.zeros(2)}, random="u", map={"u": [None, None]})

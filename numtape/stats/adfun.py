@@ -118,6 +118,11 @@ class Layout:
         self.u0 = np.array(starts["random"], dtype=np.float64)
         self.par = np.array(starts["fixed"], dtype=np.float64)
         if self.random and self.k == 0:
+            empty = [n for n in self.random if self.start[n].size == 0]
+            if len(empty) == len(self.random):
+                raise ValueError(f"MakeADFun: the random effects {', '.join(self.random)} have "
+                                 "no entries (size 0): there is nothing to integrate out; "
+                                 "leave random= out for a model without random effects")
             raise ValueError("MakeADFun: every random effect is fixed by map")
 
     def z_index(self, name):
