@@ -71,3 +71,29 @@ def test_expm_second_derivatives_through_the_block_identity():
     fd = np.stack([(F.gradient(x + eps * e) - F.gradient(x - eps * e)) / (2 * eps)
                    for e in np.eye(4)])
     np.testing.assert_allclose(H, fd, rtol=1e-6, atol=1e-8)
+
+
+LSE_EDGE_CASES = [([np.inf, 1.0], [0.0, 1.0]), ([np.inf, 1.0], None),
+                  ([1.0, 2.0, -np.inf], [1.0, -2.0, 3.0]), ([-np.inf, -np.inf], None),
+                  ([3.0, 1.0], [0.0, 0.0]), ([0.5, 1.5, 2.5], [2.0, 0.0, -1.0]),
+                  ([np.nan, 1.0], [0.0, 1.0])]
+
+
+@pytest.mark.parametrize("a,b", LSE_EDGE_CASES)
+def test_traced_logsumexp_edges_equal_scipy(a, b):
+    """A zero weight removes its term even where a is inf or NaN, return_sign too."""
+    a, b = np.array(a), None if b is None else np.array(b)
+    with np.errstate(all="ignore"):
+        F = nt.MakeTape(lambda x: nt.scipy.special.logsumexp(x, b=b), np.zeros(a.size))
+        G = nt.MakeTape(lambda x: np.stack(nt.scipy.special.logsumexp(x, b=b, return_sign=True)),
+                        np.zeros(a.size))
+        np.testing.assert_array_equal(F(a), ssp.logsumexp(a, b=b))
+        np.testing.assert_array_equal(G(a), ssp.logsumexp(a, b=b, return_sign=True))
+
+
+@pytest.mark.parametrize("a", [[np.inf, 1.0], [-np.inf, -np.inf], [np.inf, np.inf], [1.0, 2.0]])
+def test_traced_softmax_edges_equal_scipy(a):
+    a = np.array(a)
+    with np.errstate(all="ignore"):
+        S = nt.MakeTape(lambda x: nt.scipy.special.softmax(x), np.zeros(2))
+        np.testing.assert_allclose(S(a), ssp.softmax(a), rtol=1e-15)

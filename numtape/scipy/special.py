@@ -13,10 +13,12 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     With ``return_sign`` returns (log|s|, sign(s)); the sign has derivative zero."""
     if not (is_traced(a) or is_traced(b)):
         return _sc.logsumexp(a, axis=axis, b=b, keepdims=keepdims, return_sign=return_sign)
+    if b is not None:   # a zero weight removes its term, whatever a holds there (SciPy)
+        a = np.where(b != 0, a, -np.inf)
     m = np.max(a, axis=axis, keepdims=True)
     m = np.where((m - m) == 0.0, m, 0.0)   # an infinite maximum is not subtracted
     e = np.exp(a - m)
-    s = np.sum(e if b is None else b * e, axis=axis, keepdims=True)
+    s = np.sum(e if b is None else np.where(b != 0, b * e, 0.0), axis=axis, keepdims=True)
     if return_sign:
         sign = np.sign(s)
         out = np.log(np.abs(s)) + m
@@ -28,10 +30,12 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
 
 
 def softmax(x, axis=None):
-    """exp(x) / sum(exp(x)) along ``axis``, through logsumexp (no overflow)."""
+    """exp(x) / sum(exp(x)) along ``axis``, the maximum factored out, as SciPy computes it
+    (an infinite maximum gives NaN throughout, as there)."""
     if not is_traced(x):
         return _sc.softmax(x, axis=axis)
-    return np.exp(x - logsumexp(x, axis=axis, keepdims=True))
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def log_softmax(x, axis=None):
