@@ -97,3 +97,58 @@ def test_traced_softmax_edges_equal_scipy(a):
     with np.errstate(all="ignore"):
         S = nt.MakeTape(lambda x: nt.scipy.special.softmax(x), np.zeros(2))
         np.testing.assert_allclose(S(a), ssp.softmax(a), rtol=1e-15)
+
+
+_R = np.random.default_rng(19)
+_A = _R.standard_normal((4, 4)) + 4 * np.eye(4)
+_SPD = _A @ _A.T + np.triu(np.ones((4, 4)), 1)   # SciPy reads one triangle: junk in the other
+
+
+@pytest.mark.parametrize("assume_a", ["gen", "general", "sym", "symmetric", "her", "hermitian",
+                                      "pos", "positive definite", "lower triangular",
+                                      "upper triangular", "diagonal", "tridiagonal", "banded"])
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("lower", [False, True])
+def test_traced_solve_reads_what_assume_a_says_as_scipy(assume_a, transposed, lower):
+    """Each structure reads of A what SciPy reads (a triangle, the diagonal, the band), with
+    ``transposed`` and ``lower``; derivatives checked on every path."""
+    M = _SPD if assume_a in ("pos", "positive definite") else _A
+    for rhs in (_R.standard_normal(4), _R.standard_normal((4, 2))):
+        def f(z, rhs=rhs):
+            return nsp.linalg.solve(z[:16].reshape(4, 4), z[16:].reshape(rhs.shape),
+                                    assume_a=assume_a, transposed=transposed, lower=lower)
+        z = np.concatenate([M.ravel(), rhs.ravel()])
+        want = sla.solve(M, rhs, assume_a=assume_a, transposed=transposed, lower=lower)
+        np.testing.assert_allclose(nt.MakeTape(f, z)(z).reshape(want.shape), want, rtol=1e-12)
+    check_grads(lambda z: np.sum(f(z) ** 2), z)
+
+
+def test_traced_solve_refuses_an_unknown_structure_by_name():
+    with pytest.raises(ValueError, match="'skew' is not a recognized matrix structure"):
+        nt.MakeTape(lambda z: nsp.linalg.solve(z.reshape(2, 2), np.ones(2), assume_a="skew"),
+                    np.eye(2).ravel())
+
+
+@pytest.mark.parametrize("lower", [False, True])
+def test_traced_cho_factor_reads_the_chosen_triangle(lower):
+    F = nt.MakeTape(lambda z: nsp.linalg.cho_factor(z.reshape(4, 4), lower=lower)[0],
+                    np.eye(4).ravel())
+    S = _SPD if not lower else _SPD.T     # junk in the triangle not chosen
+    tri = np.tril if lower else np.triu
+    np.testing.assert_allclose(tri(F(S.ravel())), tri(sla.cho_factor(S, lower=lower)[0]),
+                               rtol=1e-13)
+
+
+@pytest.mark.parametrize("trans", [0, 1, 2, "N", "T", "C"])
+@pytest.mark.parametrize("lower", [False, True])
+@pytest.mark.parametrize("unit_diagonal", [False, True])
+def test_traced_solve_triangular_options_as_scipy(trans, lower, unit_diagonal):
+    b = _R.standard_normal(4)
+
+    def f(z):
+        return nsp.linalg.solve_triangular(z[:16].reshape(4, 4), z[16:], trans=trans,
+                                           lower=lower, unit_diagonal=unit_diagonal)
+    z = np.concatenate([_A.ravel(), b])
+    np.testing.assert_allclose(nt.MakeTape(f, z)(z), sla.solve_triangular(
+        _A, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal), rtol=1e-13)
+    check_grads(lambda z: np.sum(f(z) ** 2), z)

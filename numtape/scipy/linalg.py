@@ -19,7 +19,8 @@ def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
     if not _any(a):
         return _la.cho_factor(a, lower=lower, overwrite_a=overwrite_a,
                               check_finite=check_finite)
-    L = np.linalg.cholesky(a)
+    # SciPy reads the chosen triangle: the upper one of a is the lower one of a^T
+    L = np.linalg.cholesky(a if lower else np.swapaxes(a, -1, -2))
     return (L if lower else np.swapaxes(L, -1, -2)), lower
 
 
@@ -41,22 +42,46 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_
     return _nl.solve_triangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
 
 
+_STRUCTURES = {"gen": "general", "general": "general", "banded": "general",
+               "sym": "symmetric", "symmetric": "symmetric", "her": "symmetric",
+               "hermitian": "symmetric", "pos": "pos", "positive definite": "pos",
+               "diagonal": "diagonal", "tridiagonal": "tridiagonal",
+               "lower triangular": "lower", "upper triangular": "upper"}
+
+
 def solve(a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True,
           assume_a="gen", transposed=False):
-    """A x = b; ``assume_a="pos"`` solves through the Cholesky factor of A's ``lower`` (or
-    upper) triangle, as SciPy does; "gen"/"sym"/"her" through LU."""
+    """A x = b, reading of A what ``assume_a`` says SciPy reads: "pos" through the Cholesky
+    factor of its ``lower`` (or upper) triangle; "sym"/"her" one triangle; "lower triangular"
+    / "upper triangular" a triangle (a triangular solve); "diagonal" the diagonal;
+    "tridiagonal" the three central diagonals; "gen" and "banded" (whose band SciPy finds
+    from A's zeros) all of it."""
     if not _any(a, b):
         return _la.solve(a, b, lower=lower, check_finite=check_finite, assume_a=assume_a,
                          transposed=transposed)
-    if transposed:
-        a = np.swapaxes(a, -1, -2)
-    if assume_a in ("pos", "positive definite"):
+    structure = _STRUCTURES.get(assume_a)
+    if structure is None:
+        raise ValueError(f"solve: {assume_a!r} is not a recognized matrix structure; valid: "
+                         f"{', '.join(map(repr, _STRUCTURES))}")
+    if structure in ("lower", "upper"):
+        return _nl.solve_triangular(a, b, trans=int(bool(transposed)),
+                                    lower=structure == "lower")
+    if structure == "diagonal":
+        d = np.diagonal(a)
+        return b / (d if np.ndim(b) == 1 else d[:, None])
+    if structure == "tridiagonal":
+        n = np.shape(a)[-1]
+        band = np.abs(np.subtract.outer(np.arange(n), np.arange(n))) <= 1
+        a = np.where(band, a, 0.0)
+    if structure == "pos":   # symmetric: transposed changes nothing
         L = np.linalg.cholesky(a if lower else np.swapaxes(a, -1, -2))
         return cho_solve((L, True), b)
-    if assume_a in ("sym", "her", "symmetric", "hermitian"):
+    if structure == "symmetric":
         tri = np.tril(a) if lower else np.triu(a)   # SciPy reads one triangle
         d = np.diagonal(tri)
         a = tri + np.swapaxes(tri, -1, -2) - d[..., None] * np.eye(np.shape(a)[-1])
+    elif transposed:
+        a = np.swapaxes(a, -1, -2)
     return np.linalg.solve(a, b)
 
 

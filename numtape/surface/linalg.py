@@ -177,22 +177,24 @@ def _cholesky2(a):
 @named("solve_triangular")
 def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
     """X with op(T) x = b, T the lower (``lower=True``) or upper triangle of ``a`` (the other
-    triangle is never read) and op(T) = T, or T^T for ``trans`` = 1 / "T".  The signature of
+    triangle is never read) and op(T) = T, or T^T for ``trans`` = 1 / "T" (and 2 / "C": the
+    same on real numbers); ``unit_diagonal`` takes T's diagonal as ones.  The signature of
     ``scipy.linalg.solve_triangular``; works on plain and traced arrays.
 
     >>> import numpy as np, numtape as nt
     >>> nt.linalg.solve_triangular(np.array([[2.0, 0.0], [1.0, 1.0]]), [2.0, 3.0], lower=True)
     array([1., 2.])
     """
-    trans = {0: 0, 1: 1, "N": 0, "T": 1, "C": 1}.get(trans)
+    trans = {0: 0, 1: 1, 2: 1, "N": 0, "T": 1, "C": 1}.get(trans)   # real: T^H = T^T
     if trans is None:
-        raise ValueError("solve_triangular: trans must be 0, 1, 'N', 'T' or 'C'")
-    if unit_diagonal:
-        raise NotImplementedError("solve_triangular(unit_diagonal=True) is not supported")
+        raise ValueError("solve_triangular: trans must be 0, 1, 2, 'N', 'T' or 'C'")
     if not _traced(a, b):
-        return scipy.linalg.solve_triangular(a, b, trans=trans, lower=lower)
+        return scipy.linalg.solve_triangular(a, b, trans=trans, lower=lower,
+                                             unit_diagonal=unit_diagonal)
     if np.ndim(a) != 2 or np.shape(a)[0] != np.shape(a)[1]:
         raise ValueError(f"solve_triangular: a must be a square matrix, got shape {np.shape(a)}")
+    if unit_diagonal:   # the diagonal is taken as ones and never read
+        a = (np.tril(a, -1) if lower else np.triu(a, 1)) + np.eye(np.shape(a)[0])
     if np.size(a) == 0 or np.size(b) == 0:
         return _empty(scipy.linalg.solve_triangular, a, b)
     if np.ndim(b) == 1:
