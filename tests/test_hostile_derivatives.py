@@ -209,3 +209,24 @@ def test_matrix_product_reverse_keeps_zero_times_inf_at_zero(k):
     G = nt.MakeTape(lambda b: np.sum((X[::2] @ b) ** 2), np.zeros(k))   # all finite: BLAS
     b = np.linspace(0.5, 1.0, k)
     np.testing.assert_allclose(G.gradient(b), 2 * X[::2].T @ (X[::2] @ b), rtol=1e-14)
+
+
+X19 = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
+
+
+@pytest.mark.parametrize("solver", [
+    lambda A, b: np.linalg.solve(A, b),
+    lambda A, b: nt.scipy.linalg.solve(A, b),
+    lambda A, b: nt.scipy.linalg.solve_triangular(A, b, lower=True),
+    lambda A, b: nt.scipy.linalg.solve_triangular(A, b, lower=False, trans=1),
+])
+def test_solve_rules_keep_strong_zeros_at_an_untaken_branch(solver):
+    """np.where's untaken branch holds an infinite solution (log 0): a zero seed times it is
+    zero in derivative tapes too (jacfun, hessian), as in the plain gradient."""
+    def f(x):
+        return np.where(x[0] > 0, np.sum(solver(x[2:6].reshape(2, 2), np.log(x[:2]))), 0.0)
+    with np.errstate(all="ignore"):
+        F = nt.MakeTape(f, np.ones(6))
+        np.testing.assert_array_equal(F.gradient(X19), np.zeros(6))
+        np.testing.assert_array_equal(F.jacfun()(X19), np.zeros((1, 6)))
+        np.testing.assert_array_equal(F.hessian(X19), np.zeros((6, 6)))

@@ -345,3 +345,15 @@ def test_zeta_domain_conventions_follow_scipy():
                  (np.nan, 1.0), (2.0, np.inf)]:
         got, want = _special.zeta(x, q), sc.zeta(x, q)
         assert got == want or (np.isnan(got) and np.isnan(want)), (x, q, got, want)
+
+
+@pytest.mark.parametrize("a", [0.3, 0.5, 0.99])
+def test_gammainc_x_derivative_at_zero_is_infinite_below_a_one(a):
+    """dP/dx = x^(a-1) e^-x / G(a) -> +inf as x -> 0 for a < 1 (betainc already gives inf);
+    its a-derivative -> -inf; a >= 1 finite."""
+    F = nt.MakeTape(lambda z: sc.gammainc(z[0], z[1]), np.ones(2))
+    assert F.gradient(np.array([a, 0.0]))[1] == np.inf
+    H = F.hessian(np.array([a, 0.0]))
+    assert H[0, 1] == -np.inf and H[1, 0] == -np.inf
+    assert F.gradient(np.array([1.0, 0.0]))[1] == 1.0
+    assert F.gradient(np.array([2.5, 0.0]))[1] == 0.0

@@ -173,10 +173,12 @@ def gammainc_dx(k, a, x):
         return math.nan
     if not (a > 0.0) or x < 0.0:
         return math.nan
-    if x == 0.0:   # x^(a-1) at 0: 0 for a > 1 (every order), 1 / G(1) = 1 for a = 1
-        if a > 1.0:
+    if x == 0.0:   # x^(a-1) at 0: 0 for a > 1 (every order), 1 / G(1) = 1 for a = 1;
+        if a > 1.0:  # else the limit x -> 0: x^(a-1) (log x)^k / G(a) -> (-1)^k inf
             return 0.0
-        return 1.0 if a == 1.0 and k == 0.0 else math.nan
+        if a == 1.0 and k == 0.0:
+            return 1.0
+        return math.inf if int(k) % 2 == 0 else -math.inf
     kk = int(k)
     n = kk + 1
     h = -_lgamma_jet(a, n)

@@ -5,6 +5,7 @@ import numpy as np
 import scipy.special as sc
 
 from numtape.kernels import special as _kernel_special
+from numtape.kernels.twins import now
 
 LN2 = math.log(2.0)
 LN10 = math.log(10.0)
@@ -73,12 +74,14 @@ def _recording(name, op_name):
 def _jet_function(name, op_name):
     """A kernel function of (order, arguments...) from kernels/incgamma.py, incbeta.py or
     zeta.py for the formulas: recorded as ``op_name`` on traced operands, the Numba kernel
-    elementwise on numbers."""
+    elementwise on numbers (its Python twin while the kernel is not compiled, for a few
+    elements: numtape.kernels.twins.now)."""
     def call(*args):
         t = traced(*args)
         if t is not None:
             return t.__nt_elementwise__(op_name, *args)
-        return np.vectorize(getattr(_kernel_special, name), otypes=[np.float64])(*args)
+        fn = now(getattr(_kernel_special, name), 20 * max(np.size(a) for a in args))
+        return np.vectorize(fn, otypes=[np.float64])(*args)
     return staticmethod(call)
 
 

@@ -35,7 +35,8 @@ import scipy.linalg as la
 
 from numtape.ops import block_op
 from numtape.ops.flags import const_flag
-from numtape.ops.formulas import traced
+from numtape.ops.formulas import strong_mul, traced
+from numtape.ops.matmul import strong_matmul
 
 _CONST_A, _CONST_B = const_flag(0), const_flag(1)   # flag bits: operand A / B constant
 
@@ -123,7 +124,19 @@ def solve_vjp(g, xs, y, params):
     lead = g.shape[:-1]
     A, X = xs[0].reshape(m, m), y.reshape(m, k)
     gb = _solve(A.T, g.reshape(lead + (m, k)))
-    return [-(gb @ X.T).reshape(lead + (m * m,)), gb.reshape(lead + (m * k,))]
+    return [-_strong_product(gb, X.T).reshape(lead + (m * m,)), gb.reshape(lead + (m * k,))]
+
+
+def _strong_product(x, y):
+    """X @ y with the derivative convention's zeros: a zero adjoint times an infinite solution
+    (the branch np.where did not take) contributes 0, not NaN.  Traced: ChainMatMulOp."""
+    if traced(x, y) is not None or (np.ndim(x) == 2 and np.ndim(y) == 2):
+        return strong_matmul(x, y)
+    with np.errstate(invalid="ignore"):
+        t = x @ y
+    if np.isfinite(t).all():
+        return t
+    return np.sum(strong_mul(x[..., :, :, None], y[..., None, :, :]), axis=-2)
 
 
 def _sizes_solve(params):
@@ -163,7 +176,7 @@ def trisolve_vjp(g, xs, y, params):
     lead = g.shape[:-1]
     A, X = xs[0].reshape(m, m), y.reshape(m, k)
     gb = _solve_triangular(A, g.reshape(lead + (m, k)), trans=1 - trans, lower=bool(lower))
-    ga = -(X @ _T(gb)) if trans else -(gb @ X.T)
+    ga = -_strong_product(X, _T(gb)) if trans else -_strong_product(gb, X.T)
     return [np.where(_triangle(m, lower), ga, 0.0).reshape(lead + (m * m,)),
             gb.reshape(lead + (m * k,))]
 

@@ -115,7 +115,7 @@ def matmul_tangent(val, tan, o, n, args, p, iargs, q, f, work):
             _add_product(out, A, tan[s, b:b + kk * nn].reshape(kk, nn), work)
 
 
-def _strong_matmul(x, y):
+def strong_matmul(x, y):
     """X @ y with the derivative convention's zeros (0 * inf = 0), for the recorded rule: a
     ChainMatMulOp on traced values, on numbers a product that skips zero factors."""
     t = traced(x, y)
@@ -131,7 +131,7 @@ def matmul_vjp(g, xs, y, params):
     m, kk, nn = (int(v) for v in params)
     a, b = xs[0].reshape(m, kk), xs[1].reshape(kk, nn)
     gc = g.reshape(m, nn)
-    return [_strong_matmul(gc, b.T).ravel(), _strong_matmul(a.T, gc).ravel()]
+    return [strong_matmul(gc, b.T).ravel(), strong_matmul(a.T, gc).ravel()]
 
 
 # ---- the no-compile tier: NumPy's BLAS, the same strong-zero rule ----------------------------
