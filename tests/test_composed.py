@@ -2,6 +2,7 @@
 derivative path, and second derivatives through jacfun."""
 import numpy as np
 import pytest
+import scipy.linalg
 
 import numtape as nt
 from numtape.testing import check_grads, finite_jacobian
@@ -226,3 +227,25 @@ def test_quantile_outside_zero_one_or_nan_is_refused_like_numpy(q):
         nt.MakeTape(lambda z: np.quantile(z, q), np.arange(4.0))
     with pytest.raises(ValueError, match=r"Quantiles must be in the range \[0, 1\]"):
         np.quantile(np.arange(4.0), q)
+
+
+EMPTY_CASES = {
+    "expm of 0x0": lambda x, sp: sp.linalg.expm(x[:0].reshape(0, 0)),
+    "sort of an empty slice": lambda x, sp: np.sort(x[:0]),
+    "indexing by an empty argsort": lambda x, sp: x[np.argsort(x)[:0]],
+    "cumsum of nothing": lambda x, sp: np.cumsum(x[:0]),
+    "solve of 0x0": lambda x, sp: np.linalg.solve(x[:0].reshape(0, 0), x[:0]),
+    "product with no rows": lambda x, sp: x[:0].reshape(0, 3) @ x[:3],
+    "a sum plus an empty sum": lambda x, sp: np.sum(x) + np.sum(x[:0] * 2),
+}
+
+
+@pytest.mark.parametrize("name", list(EMPTY_CASES))
+def test_zero_size_operands_and_results_record_as_numpy_computes(name):
+    """Ops with an empty result record nothing (a tape's ops write at least one value), and
+    the tape gives NumPy's empty arrays and shapes (``sp``: nt.scipy traced, scipy plain)."""
+    f, x = EMPTY_CASES[name], np.arange(1.0, 5.0)
+    F = nt.MakeTape(lambda z: f(z, nt.scipy), x)
+    want = np.asarray(f(x, scipy), dtype=np.float64)
+    assert np.shape(F(x)) == np.shape(want)
+    np.testing.assert_allclose(F(x), want)

@@ -140,8 +140,10 @@ class Recorder:
     def record_block(self, name, operands, params, shape):
         """Record block op ``name`` reading address arrays ``operands`` (each made one
         contiguous block) with parameters ``params``; the output's addresses, shaped ``shape``."""
-        starts = [self.contiguous(a) for a in operands]
         n = int(np.prod(shape))
+        if n == 0:   # an empty result has nothing to compute: no op (a tape's ops write >= 1)
+            return np.zeros(shape, dtype=np.int64)
+        starts = [self.contiguous(a) for a in operands]
         o = self.block_op(BY_NAME[name].code, 0, starts, params, n)
         return np.arange(o, o + n, dtype=np.int64).reshape(shape)
 
