@@ -374,3 +374,30 @@ def test_a_random_effect_with_no_entries_is_named_as_empty_not_as_mapped():
     with pytest.raises(ValueError, match="every random effect is fixed by map"):
         nt.MakeADFun(lambda p: p["a"] ** 2 + np.sum(p["u"] ** 2),
                      {"a": 1.0, "u": np.zeros(2)}, random="u", map={"u": [None, None]})
+
+
+def test_an_inner_problem_without_a_minimum_gives_nan_and_a_warning():
+    """F = a^2 + exp(-u): the gradient vanishes as u -> inf but there is no mode (the Laplace
+    integral diverges); the value must not depend on tol silently."""
+    obj = nt.MakeADFun(lambda p: p["a"] ** 2 + np.exp(-p["u"][0]), {"a": 1.0, "u": np.zeros(1)},
+                       random="u")
+    with pytest.warns(RuntimeWarning, match="no minimum"):
+        assert np.isnan(obj.fn([1.0]))
+
+
+def test_a_degenerate_mode_is_reported():
+    """F = a^2 + u^4: the mode exists but the Hessian vanishes there; Newton converges only
+    linearly and the Laplace approximation is far off (exact 0.405): say so."""
+    obj = nt.MakeADFun(lambda p: p["a"] ** 2 + p["u"][0] ** 4, {"a": 1.0, "u": np.array([0.5])},
+                       random="u")
+    with pytest.warns(RuntimeWarning, match="nearly singular at the mode"):
+        obj.fn([1.0])
+
+
+def test_a_weakly_curved_but_quadratic_mode_is_not_reported():
+    obj = nt.MakeADFun(lambda p: p["a"] ** 2 + 1e-4 * (p["u"][0] - 3.0) ** 2,
+                       {"a": 1.0, "u": np.zeros(1)}, random="u")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_allclose(obj.fn([1.0]), 1.0 + 0.5 * np.log(2e-4 / (2 * np.pi)),
+                                   rtol=1e-12)

@@ -20,6 +20,7 @@ With z = (u, theta), u = x[random] (k values) and theta the remaining inputs:
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -32,6 +33,8 @@ from numtape.trace.make import MakeTape
 from numtape.transforms.jacfun import weighted_reverse
 
 _ROUNDOFF = 1e-14   # Newton decrement, relative to |F|, at which a solve has converged
+_FLAT = 1e-6        # a Newton step this long (relative to u) at a vanishing gradient: check
+_PROBES = 8         # Newton steps that tell a minimum from none (_check_mode)
 _LOG_2PI = math.log(2.0 * math.pi)
 
 
@@ -140,7 +143,11 @@ class InnerProblem:
                         f"at the solution (smallest pivot {pivot:.3g}) after {it} iterations, "
                         f"max |gradient| {gmax:.3g}", it, gmax)
                 if gmax > 0.0:   # one more step: quadratic convergence takes u_hat to
-                    u = u - fac.solve(gu)   # roundoff, which derivatives at u_hat assume
+                    step = fac.solve(gu)   # roundoff, which derivatives at u_hat assume
+                    if float(np.max(np.abs(step))) > _FLAT * (1.0 + float(np.max(np.abs(u)))):
+                        u = self._check_mode(u, theta, step)
+                    else:
+                        u = u - step
                 self.u_last = u
                 return u
             if it == opts.maxit:
@@ -167,6 +174,38 @@ class InnerProblem:
             u, f, gu, h = u + t * step, fn, gn, hn
         raise NewtonError(f"newton: no convergence in {opts.maxit} iterations: max |gradient| "
                           f"{gmax:.3g} > tol {opts.tol:g}", opts.maxit, gmax)
+
+    def _check_mode(self, u, theta, step):
+        """The gradient is below tol but the Newton step is not small: the Hessian is nearly
+        singular along it.  Newton steps from a true minimum shrink (quadratically, or
+        linearly at a degenerate one such as u^4); where they keep their length, F decreases
+        towards infinity with no minimum (exp(-u)) and the Laplace integral diverges:
+        NewtonError (MakeADFun gives NaN and a RuntimeWarning).  A degenerate minimum is
+        followed further and reported (RuntimeWarning): the Laplace approximation assumes a
+        Hessian well away from singular."""
+        sizes = [float(np.max(np.abs(step)))]
+        for _ in range(_PROBES):
+            u = u - step
+            _, gu, h = self.evaluate(np.concatenate([u, theta]))
+            try:
+                step = self.pattern.factor(h).solve(gu)
+            except NotPositiveDefinite:
+                break
+            sizes.append(float(np.max(np.abs(step))))
+            if sizes[-1] <= 0.1 * sizes[-2]:   # quadratic again: an ordinary minimum
+                return u - step
+        if len(sizes) > _PROBES and sizes[-1] >= 0.5 * sizes[0]:
+            raise NewtonError(
+                f"newton: the random effects' objective has no minimum here: Newton steps keep "
+                f"their length ({sizes[0]:.3g} -> {sizes[-1]:.3g}) while the gradient vanishes "
+                f"(F falls towards an infimum at infinity; the Laplace integral diverges)",
+                _PROBES, float(np.max(np.abs(gu))))
+        warnings.warn(
+            f"newton: the Hessian of the random effects is nearly singular at the mode (Newton "
+            f"steps shrink only linearly: {sizes[0]:.3g} -> {sizes[-1]:.3g}); the Laplace "
+            f"approximation, which assumes a quadratic mode, may be far off here",
+            RuntimeWarning, stacklevel=2)
+        return u - step
 
     def _damped(self, h, it, gmax):
         """A positive definite H + lambda I (Levenberg) for a step far from the optimum."""
