@@ -357,3 +357,15 @@ def test_gammainc_x_derivative_at_zero_is_infinite_below_a_one(a):
     assert H[0, 1] == -np.inf and H[1, 0] == -np.inf
     assert F.gradient(np.array([1.0, 0.0]))[1] == 1.0
     assert F.gradient(np.array([2.5, 0.0]))[1] == 0.0
+
+
+@pytest.mark.parametrize("x,q", [(2.0, -0.5), (3.0, -0.5), (2.0, -1.7), (4.0, -2.3), (5.0, -0.25)])
+def test_hurwitz_zeta_x_derivatives_at_negative_q_match_mpmath(x, q):
+    """Terms with n + q < 0 are split off (real at integer x; mpmath's value, the real part,
+    takes log|n + q| + i pi): d/dx at (2, -0.5) is 4.5207, not NaN."""
+    import mpmath as mp
+    F = nt.MakeTape(lambda z: sc.zeta(z[0], z[1]), np.array([2.0, 0.5]))
+    with mp.workdps(30):
+        want = [float(complex(mp.zeta(x, q, k)).real) for k in (1, 2)]
+    np.testing.assert_allclose(F.gradient(np.array([x, q]))[0], want[0], rtol=1e-13)
+    np.testing.assert_allclose(F.hessian(np.array([x, q]))[0, 0], want[1], rtol=1e-13)

@@ -18,6 +18,7 @@ from numba import types
 from numba.extending import get_cython_function_address
 
 from numtape.kernels.jit import jit
+from numtape.kernels.twins import external
 
 _F = types.float64
 
@@ -44,7 +45,9 @@ def _bind(name, nargs):
     address = get_cython_function_address("scipy.special.cython_special", capi_name)
     symbol = "numtape_sc_" + capi_name
     llvm.add_symbol(symbol, address)
-    return types.ExternalFunction(symbol, _F(*([_F] * nargs + [types.intc])))
+    fn = getattr(_sc, name)   # the Python twin (numtape/kernels/twins.py): SciPy's ufunc
+    return external(types.ExternalFunction(symbol, _F(*([_F] * nargs + [types.intc]))),
+                    lambda *args: float(fn(*args[:-1])))
 
 
 # (name in scipy.special and cython_special, arity)

@@ -14,6 +14,14 @@ import numba.core.registry
 
 _pure: dict = {}
 _DISK: dict = {}
+_external: dict = {}   # Numba external functions (C entry points) -> their Python callables
+
+
+def external(fn, python):
+    """Register ``python`` as the twin of the Numba external function ``fn`` (a C entry
+    point, such as scipy.special.cython_special's: numtape/kernels/cython_special.py)."""
+    _external[fn] = python
+    return fn
 
 
 def pure(fn):
@@ -34,6 +42,8 @@ def pure(fn):
             value = env.get(name)
             if isinstance(value, numba.core.registry.CPUDispatcher):
                 env[name] = pure(value)
+            elif isinstance(value, numba.types.ExternalFunction) and value in _external:
+                env[name] = _external[value]
     return twin
 
 

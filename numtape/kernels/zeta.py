@@ -174,10 +174,20 @@ def zeta_d(k, x, q):
         return _hurwitz_value(x, q)
     if x == 1.0:
         return math.inf if kk % 2 == 0 else -math.inf
-    if x < 1.0 or q <= 0.0:
+    if x < 1.0 or q == math.floor(q) and q <= 0.0:
         return math.nan
     if x == math.inf:
         return 0.0
+    if q < 0.0:   # the terms (n + q)^-x with n + q < 0 split off: real at integer x only,
+        if x != math.floor(x):   # with (-log(n + q))^k complex (log|t| + i pi); mpmath's
+            return math.nan      # value is its real part
+        m = int(math.ceil(-q))
+        head = 0.0
+        for n in range(m):
+            t = n + q
+            lg = complex(-math.log(-t), -math.pi) ** kk
+            head += lg.real * (-t) ** (-x) * (1.0 if x % 2.0 == 0.0 else -1.0)
+        return head + _hurwitz_jet(x, q + m, kk + 1, 9)[kk] * math.gamma(kk + 1.0)
     return _hurwitz_jet(x, q, kk + 1, 9)[kk] * math.gamma(kk + 1.0)
 
 
