@@ -394,3 +394,47 @@ def test_sparse_jacfun_of_a_constant_function_is_an_empty_csr():
     np.testing.assert_array_equal(F.jacfun()(np.ones(2)), np.zeros(4))
     J = F.jacfun(sparse=True)(np.ones(2))
     assert J.shape == (2, 2) and J.nnz == 0
+
+
+SOLVE_CASES = {
+    "solve": lambda A, B: np.linalg.solve(A, B),
+    "solve_triangular lower": lambda A, B: nt.linalg.solve_triangular(A, B, lower=True),
+    "solve_triangular upper, transposed": lambda A, B: nt.linalg.solve_triangular(
+        A, B, lower=False, trans=1),
+}
+
+
+@pytest.mark.parametrize("name", list(SOLVE_CASES))
+def test_solve_patterns_keep_the_columns_of_b_apart(name):
+    """X = A^-1 B: column j of X depends on A and column j of B only, so the patterns are
+    exact for a dense A (no coupling of B's columns through the solve)."""
+    solve = SOLVE_CASES[name]
+    A0 = np.array([[3.0, 0.5, 0.1], [0.2, 4.0, 0.3], [0.1, 0.2, 5.0]])
+
+    def f(x):
+        return np.ravel(solve(A0 + np.diag(x[:3]), x[3:].reshape(3, 2)))
+    F = nt.MakeTape(f, np.ones(9))
+    x = np.random.default_rng(1).uniform(0.5, 1.5, 9)
+    P = jacobian_pattern(F).toarray()
+    assert np.all((F.jacobian(x) != 0) <= P)
+    assert not P[0::2, 4::2].any() and not P[1::2, 3::2].any()   # columns stay apart
+    G = nt.MakeTape(lambda x: np.sum(f(x) ** 3), np.ones(9))
+    H = hessian_pattern(G).toarray()
+    assert np.all((np.abs(G.hessian(x)) > 0) <= H)
+    assert not H[3::2, 4::2].any()
+
+
+def test_a_multivariate_normal_per_group_keeps_the_inner_hessian_block_diagonal():
+    """Random effects u (18 groups x 2) with multivariate_normal.logpdf(u, None, cov): the
+    Hessian in u is 18 blocks of 2 x 2 (72 entries), so the Laplace approximation's inner
+    Hessian takes 2 colors, not 36 (it once made such a model 20-170x slower than the same
+    density written as two normals)."""
+    cov = np.array([[2.0, 0.3], [0.3, 1.0]])
+
+    def f(z):
+        u = z[:36].reshape(18, 2)
+        c = cov * z[36]
+        return -np.sum(nt.distributions.multivariate_normal.logpdf(u, None, c))
+    F = nt.MakeTape(f, np.concatenate([np.zeros(36), [1.0]]))
+    H = hessian_pattern(F).toarray()[:36, :36]
+    assert H.sum() == 72 and np.array_equal(H, np.kron(np.eye(18), np.ones((2, 2))) > 0)

@@ -55,7 +55,8 @@ class OpSpec:
 
     * ``jacobian``: how output elements depend on operand elements, for sparsity patterns:
       "elementwise" (default of elementwise ops), "none" (zero derivative), "gather", "reduce"
-      ((outer, m, inner) reduced over m), "cumsum", "matmul", "dense" (default of block ops);
+      ((outer, m, inner) reduced over m), "cumsum", "matmul", "rows", "solve" (X = A^-1 B:
+      column j of X depends on A and column j of B), "dense" (default of block ops);
     * ``hessian``: which operand elements meet in a non-zero second partial: "joint" (default:
       all of them), "linear" (none: piecewise-linear ops only pass liveness on), "cross" (a
       with b only), "div" (a with b, b with b), "prod" (distinct elements of a reduced slice);

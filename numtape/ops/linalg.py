@@ -145,7 +145,7 @@ def _sizes_solve(params):
 
 
 block_op("SolveOp", 2, 2, solve_forward, None, solve_tangent, solve_vjp, _sizes_solve,
-         host=True)
+         host=True, jacobian="solve")
 
 
 # ---- TriSolveOp: X = op(T)^-1 B ------------------------------------------------------------
@@ -182,7 +182,8 @@ def trisolve_vjp(g, xs, y, params):
 
 
 block_op("TriSolveOp", 2, 4, trisolve_forward, None, trisolve_tangent, trisolve_vjp,
-         _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True)
+         _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True,
+         jacobian="solve")
 
 
 # ---- CholeskyOp: A = L L^T ------------------------------------------------------------------

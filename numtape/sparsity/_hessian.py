@@ -11,7 +11,7 @@ import numpy as np
 
 from numtape.kernels.jit import jit
 from numtape.sparsity._sets import (CROSS, CUMSUM, DENSE, DIV, EW, GATHER, JOINT, LINEAR, MATMUL,
-                                  NONE, PROD, REDUCE, ROWS, _union)
+                                  NONE, PROD, REDUCE, ROWS, SOLVE, _union)
 
 
 @jit
@@ -127,6 +127,31 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                 for j in range(nar):
                     w = arg_len[p + j] // rows
                     live[args[p + j] + row * w:args[p + j] + (row + 1) * w] = True
+        elif r == SOLVE:   # column j of X = A^-1 B meets A and column j of B
+            m, kk, xa, xb = iargs[q], iargs[q + 1], args[p], args[p + 1]
+            if not live[o:o + n].any():
+                continue
+            cs = np.empty(m * m + 1, dtype=np.int64)
+            cl = np.empty(m * m + 1, dtype=np.int64)
+            for t in range(m * m):
+                live[xa + t] = True
+                cs[t] = start[xa + t]
+                cl[t] = length[xa + t]
+            pool, sa, la = _union(cs, cl, m * m, pool, st, mark)
+            for j in range(kk):
+                on = False
+                for i in range(m):
+                    on = on or live[o + i * kk + j]
+                if not on:
+                    continue
+                cs[0], cl[0] = sa, la
+                for t in range(m):
+                    live[xb + t * kk + j] = True
+                    cs[t + 1] = start[xb + t * kk + j]
+                    cl[t + 1] = length[xb + t * kk + j]
+                if h != LINEAR:
+                    pool, s0, l0 = _union(cs, cl, m + 1, pool, st, mark)
+                    E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in)
         elif r == DENSE:
             if not live[o:o + n].any():
                 continue

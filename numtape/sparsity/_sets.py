@@ -15,8 +15,9 @@ import numpy as np
 from numtape.kernels.jit import jit
 
 # Jacobian dependence rule of an opcode (ROWS: iargs[q] rows; output row r depends on row r of
-# every operand, each operand and the output split evenly into the rows)
-NONE, EW, GATHER, REDUCE, CUMSUM, MATMUL, DENSE, ROWS = range(8)
+# every operand, each operand and the output split evenly into the rows; SOLVE: X (m, k) =
+# A^-1 B with (m, k) = iargs[q:q+2], column j of X depends on all of A and column j of B)
+NONE, EW, GATHER, REDUCE, CUMSUM, MATMUL, DENSE, ROWS, SOLVE = range(9)
 # Hessian interaction rule of an opcode (which operand sets meet in a second derivative)
 LINEAR, JOINT, CROSS, DIV, PROD = range(5)
 
@@ -168,6 +169,23 @@ def forward_sets(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, ru
                 pool, s0, l0 = _union(cs, cl, cnt, pool, st, mark)
                 start[o + row * width:o + (row + 1) * width] = s0
                 length[o + row * width:o + (row + 1) * width] = l0
+        elif r == SOLVE:
+            m, kk, xa, xb = iargs[q], iargs[q + 1], args[p], args[p + 1]
+            cs = _room(cs, 0, m * m + 1)
+            cl = _room(cl, 0, m * m + 1)
+            for t in range(m * m):
+                cs[t] = start[xa + t]
+                cl[t] = length[xa + t]
+            pool, sa, la = _union(cs, cl, m * m, pool, st, mark)
+            for j in range(kk):   # X[:, j] = A^-1 B[:, j]: A and column j of B
+                cs[0], cl[0] = sa, la
+                for t in range(m):
+                    cs[t + 1] = start[xb + t * kk + j]
+                    cl[t + 1] = length[xb + t * kk + j]
+                pool, s0, l0 = _union(cs, cl, m + 1, pool, st, mark)
+                for i in range(m):
+                    start[o + i * kk + j] = s0
+                    length[o + i * kk + j] = l0
         elif r == DENSE:
             total = 0
             for j in range(nar):

@@ -17,7 +17,7 @@ from numtape.ops.layout import arg_pointers, operand_extents
 # the op table's sparsity facts (OpSpec.jacobian / .hessian) as the kernels' rule codes
 JACOBIAN_CODES = {"elementwise": _sets.EW, "none": _sets.NONE, "gather": _sets.GATHER,
                   "reduce": _sets.REDUCE, "cumsum": _sets.CUMSUM, "matmul": _sets.MATMUL,
-                  "dense": _sets.DENSE, "rows": _sets.ROWS}
+                  "dense": _sets.DENSE, "rows": _sets.ROWS, "solve": _sets.SOLVE}
 HESSIAN_CODES = {"joint": _sets.JOINT, "linear": _sets.LINEAR, "cross": _sets.CROSS,
                  "div": _sets.DIV, "prod": _sets.PROD}
 
