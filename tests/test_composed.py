@@ -249,3 +249,23 @@ def test_zero_size_operands_and_results_record_as_numpy_computes(name):
     want = np.asarray(f(x, scipy), dtype=np.float64)
     assert np.shape(F(x)) == np.shape(want)
     np.testing.assert_allclose(F(x), want)
+
+
+@pytest.mark.parametrize("build", [
+    lambda x: np.array([[x[0], x[1]], [x[1], x[2]]], like=x),
+    lambda x: np.asarray([[x[0], x[1]], [x[1], 2.0]], like=x),
+    lambda x: np.array([x[:2], [1.0, x[2]]], like=x, ndmin=3),
+    lambda x: np.array((x[0], 3.0, (x[1] * x[2])), like=x),
+])
+def test_np_array_like_a_traced_array_builds_nested_lists(build):
+    """np.array(nested list of traced values and numbers, like=x): the array NumPy would
+    build (a 2x2 covariance from its parameters); derivatives on every path."""
+    x = np.array([3.0, 0.5, 2.0])
+    F = nt.MakeTape(build, x)
+    np.testing.assert_array_equal(F(x), build(x))
+    check_grads(lambda z: np.sum(np.sin(build(z))), x)
+
+
+def test_plain_np_array_of_traced_values_names_the_like_spelling():
+    with pytest.raises(nt.TracingError, match=r"like=x"):
+        nt.MakeTape(lambda x: np.array([[x[0], x[1]], [x[1], x[2]]]), np.ones(3))

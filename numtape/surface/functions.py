@@ -60,6 +60,33 @@ for _f in (np.concatenate, np.stack, np.hstack, np.vstack, np.column_stack, np.d
     _sequence(_f)
 
 
+def _nested(rec, obj):
+    """Addresses of a nested list or tuple of traced values and numbers, shaped as np.array
+    shapes it (numbers become constants)."""
+    if isinstance(obj, (list, tuple)):
+        parts = [_nested(rec, e) for e in obj]
+        return np.stack(parts) if parts else np.zeros(0, dtype=np.int64)
+    return addr_array(rec, obj)
+
+
+def _array(obj, dtype=None, *, ndmin=0, like=None, **ignored):
+    """``np.array(obj, like=x)`` / ``np.asarray(obj, like=x)`` with x traced: a nested list of
+    traced values and numbers (``[[a, b], [b, c]]``, a 2x2 covariance) as the traced array
+    NumPy would build; plain np.array cannot be intercepted (it does not dispatch)."""
+    if dtype is not None and np.dtype(dtype).kind not in "f":
+        raise TracingError(f"np.array(..., like=traced, dtype={dtype}): traced arrays are "
+                           "float64")
+    rec = recorder_of(obj)   # NumPy passes like= only to choose this implementation
+    if rec is None:
+        return np.array(obj, dtype=np.float64, ndmin=ndmin)
+    out = _nested(rec, obj)
+    return wrap(rec, out.reshape((1,) * max(0, ndmin - out.ndim) + out.shape))
+
+
+implements(np.array)(_array)
+implements(np.asarray)(_array)
+
+
 @implements(np.take)
 def take(a, indices, axis=None):
     rec = recorder_of(a)

@@ -256,7 +256,8 @@ class ADArray(ArrayMethods):
     def __array__(self, dtype=None, copy=None):
         raise TracingError(_foreign_caller() + "np.asarray/np.array of a traced array: " +
                            _CONVERSION_HINT + "; combine traced values with np.stack or "
-                           "np.concatenate")
+                           "np.concatenate, or build them with np.array([[a, b], [b, c]], "
+                           "like=x) (x any traced array)")
 
     def item(self, *args):
         raise TracingError(_foreign_caller() + _CONVERSION_HINT)
