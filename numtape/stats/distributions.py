@@ -166,13 +166,14 @@ class poisson_gen(_Discrete):
     """Poisson(mu), k shifted by loc."""
 
     def logpmf(self, k, mu, loc=0.0):
-        """The log-pmf, k log mu - mu - log k!; from k = 20 on as Loader's saddle-point form
+        """The log-pmf, k log mu - mu - log k!; from k = 100 on as Loader's saddle-point form
         -bd0(k, mu) - log(2 pi k) / 2 - (Stirling's correction), which keeps the digits the
         direct form loses to cancellation at large k (8e-7 relative at k = mu = 1e10, in SciPy
-        too)."""
+        too; below 100 the direct form is within 1.3e-14).  Counts below 100 (most data) record
+        the direct form alone."""
         k = k - loc
-        big = k >= 20.0
-        kb = _where(big, k, 20.0)
+        big = k >= 100.0
+        kb = _where(big, k, 100.0)
         loader = -_bd0(kb, mu) - 0.5 * np.log(2.0 * np.pi * kb) - _stirling(kb)
         ks = _where(big, 0.0, k)
         direct = sc.xlogy(ks, mu) - mu - sc.gammaln(ks + 1.0)
