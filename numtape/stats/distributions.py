@@ -233,12 +233,12 @@ def nbinom2_logpmf(k, mu, size):
     """Negative binomial with mean ``mu`` and variance mu + mu^2 / size.
 
     TMB's ``dnbinom2`` and R's ``dnbinom(k, size = size, mu = mu)``: SciPy's nbinom with
-    n = size, p = size / (size + mu).  Up to size = 100 max(1, k, mu) through ``betaln`` and
-    ``log1p``; beyond, as the Poisson log-pmf plus its corrections in powers of 1/size, so the
-    value and d/dsize (a cancelling difference of digammas otherwise: wrong sign at size 1e8)
-    keep their digits up to size = inf, which is the Poisson (values within 2e-13 and d/dsize
-    within 1e-10 of its scale, against mpmath, over size 1 to 1e12).  -inf at negative or
-    non-integer k, NaN unless mu >= 0 and size > 0.
+    n = size, p = size / (size + mu), written so that a large ``size`` tends to the Poisson
+    smoothly (log p = -log1p(mu / size), no cancellation; the binomial coefficient through
+    ``betaln``); a plain ``size = inf`` is the Poisson.  -inf at negative or non-integer k, NaN
+    unless mu >= 0 and size > 0.  (d/dsize is a difference of digammas and logs that cancels
+    beyond size ~1e6: issue 19 item 7 is open; the accurate large-size form measured 3x the
+    cost of a negative binomial GLMM's evaluations.)
 
     Parameters
     ----------
@@ -254,38 +254,12 @@ def nbinom2_logpmf(k, mu, size):
     array_like
         The log-probabilities, broadcast over the arguments.
     """
-    large = (size >= 100.0) & (size >= 100.0 * k) & (size >= 100.0 * mu)
-    n = _where(large, 1.0, size)   # each branch fed arguments where it is finite
-    small = (_log_choose_nb(k, n) - n * np.log1p(mu / n) + sc.xlogy(k, mu)
-             - sc.xlogy(k, n + mu))
+    if not hasattr(type(size), "__nt_traced__") and np.all(np.isposinf(size)):
+        return poisson.logpmf(k, mu)   # a plain size = inf: the Poisson limit
     return _checked(_outside((k < 0) | _non_integer(k),
-                             _where(large, _nb2_near_poisson(k, mu, size), small)),
+                             _log_choose_nb(k, size) - size * np.log1p(mu / size)
+                             + sc.xlogy(k, mu) - sc.xlogy(k, size + mu)),
                     mu >= 0, size > 0)
-
-
-def _log1pmx_over_square(v):
-    """(log1p(v) - v) / v^2 for |v| <= 0.01, its series to v^10 (exact to double)."""
-    s = 0.0
-    for j in range(12, 1, -1):
-        s = s * v + (1.0 if j % 2 else -1.0) / j
-    return s
-
-
-def _nb2_near_poisson(k, mu, n):
-    """``nbinom2_logpmf`` for size n >= 100 max(1, k, mu): the Poisson log-pmf plus
-    S = log G(n + k) - log G(n) - k log n (Stirling's series: differences of log1p and of
-    1/x^j, no cancelling log-gammas) and T = mu - (n + k) log1p(mu / n), both in powers of 1/n
-    (so size = inf is the Poisson itself, and d/dsize, of order 1/n^2, keeps its digits where
-    digamma(n + k) - digamma(n) - log1p(mu / n) + ... would cancel: wrong sign at n = 1e8)."""
-    r = 1.0 / n
-    u, v = mu * r, k * r
-    a = 1.0 / (n + k)
-    dab = -v * a                                      # 1/(n + k) - 1/n
-    stirling = (dab / 12.0 - dab * (a * a + a * r + r * r) / 360.0
-                + dab * (a ** 4 + a ** 3 * r + a * a * r * r + a * r ** 3 + r ** 4) / 1260.0)
-    S = k * (k - 0.5) * r + (1.0 + (k - 0.5) * r) * k * v * _log1pmx_over_square(v) + stirling
-    T = -k * u - (1.0 + k * r) * mu * u * _log1pmx_over_square(u)
-    return sc.xlogy(k, mu) - mu - sc.gammaln(k + 1.0) + S + T
 
 
 def _log_choose_nb(k, n):

@@ -255,10 +255,14 @@ def compile_jobs(path):
     with open(path, "rb") as fh:
         jobs = pickle.load(fh)
     os.unlink(path)
-    for module_path, name, sig in jobs:
-        fn = getattr(variants.import_file(module_path), name)
-        with because("a compiled segment, off the user's path"):
-            fn.compile(sig)
+    lock = variants.cache_dir() / "kernels.lock"
+    with open(lock, "a+") as fh:
+        if fcntl is not None:   # one kernel compiler at a time per cache folder: processes
+            fcntl.flock(fh, fcntl.LOCK_EX)   # asking for the same kernels wait, then load
+        for module_path, name, sig in jobs:   # (compile() takes the disk cache's copy first)
+            fn = getattr(variants.import_file(module_path), name)
+            with because("a compiled segment, off the user's path"):
+                fn.compile(sig)
     return len(jobs)
 
 
