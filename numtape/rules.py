@@ -5,9 +5,11 @@ on ADArrays (derivative tapes record it).  Elementwise rules come from the op's 
 chained with ``strong_mul`` (0 * anything = 0, the sweeps' convention).
 """
 
+import numpy as np
+
 from numtape.tape.seam import use
 from numtape.ops import BLOCK, BY_NAME
-from numtape.ops.formulas import strong_mul
+from numtape.ops.formulas import strong_mul, traced
 
 _CALL_CODE = BY_NAME["CallOp"].code
 
@@ -21,7 +23,14 @@ def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
     if spec.code == _CALL_CODE:   # the one rule that needs its tape: the sub-tape called
         return use("call_vjp")(g, xs, y, params, subtapes)
     if spec.kind == BLOCK:
-        return spec.vjp(g, xs, y, params)
+        cts = spec.vjp(g, xs, y, params)
+        if spec.host and traced(g) is not None:
+            # the strong zero for the whole op: a zero adjoint contributes exactly zero, even
+            # where the op's values are inf or NaN (the branch np.where did not take); its
+            # LAPACK-based rule would multiply through them (0 * inf)
+            live = np.max(np.abs(g)) > 0.0
+            cts = [None if ct is None else np.where(live, ct, 0.0) for ct in cts]
+        return cts
     if spec.zero_derivative:
         return [None] * spec.arity
     return [chain_partial(g, d(*xs, y)) for d in spec.partials]

@@ -12,6 +12,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
+from numtape.testing import check_grads
 
 A = np.array([[1.0, 2.0], [3.0, 4.0]])
 X0 = np.array([0.0, 2.0])     # x[0] = 0: log(0) = -inf in the branch np.where does not take
@@ -230,3 +231,34 @@ def test_solve_rules_keep_strong_zeros_at_an_untaken_branch(solver):
         np.testing.assert_array_equal(F.gradient(X19), np.zeros(6))
         np.testing.assert_array_equal(np.ravel(F.jacfun()(X19)), np.zeros(6))
         np.testing.assert_array_equal(F.hessian(X19), np.zeros((6, 6)))
+
+
+HOST_RULE_CASES = {
+    "cholesky": lambda A: np.sum(np.linalg.cholesky(A)),
+    "slogdet": lambda A: np.linalg.slogdet(A)[1],
+    "det": lambda A: np.linalg.det(A),
+    "inv": lambda A: np.sum(np.linalg.inv(A)),
+    "eigh": lambda A: np.sum(np.linalg.eigh(A)[0] * np.arange(1.0, 3.0)),
+    "qr": lambda A: np.sum(np.linalg.qr(A)[1]),
+    "solve": lambda A: np.sum(np.linalg.solve(A, np.ones(2))),
+}
+
+
+@pytest.mark.parametrize("name", list(HOST_RULE_CASES))
+def test_every_host_op_rule_keeps_strong_zeros_at_an_untaken_branch(name):
+    """A host op (LAPACK) on np.where's untaken branch, its matrix NaN there: the recorded
+    rule of the whole op gives 0 for a zero adjoint in jacfun and hessian, as the plain
+    gradient does; and the rule is still right where the branch is taken."""
+    g = HOST_RULE_CASES[name]
+
+    def f(x):
+        A = np.stack([np.stack([x[2] + np.log(x[0]) * 0.0, x[3]]), np.stack([x[4], x[5]])])
+        return np.where(x[0] > 0, g(A), 0.0)
+    x = np.array([0.0, 1.0, 2.0, 0.5, 0.5, 3.0])
+    with np.errstate(all="ignore"):
+        F = nt.MakeTape(f, np.ones(6))
+        np.testing.assert_array_equal(F.gradient(x), np.zeros(6))
+        np.testing.assert_array_equal(np.ravel(F.jacfun()(x)), np.zeros(6))
+        np.testing.assert_array_equal(F.hessian(x), np.zeros((6, 6)))
+    check_grads(lambda z: g(np.stack([np.stack([z[0] + 3.0, z[1]]),
+                                      np.stack([z[1], z[2] + 2.0])])), np.array([0.3, 0.2, 0.4]))
