@@ -398,3 +398,13 @@ def test_poisson_logpmf_keeps_its_digits_at_large_counts(k):
             np.testing.assert_allclose(F(np.array([mu])), want, rtol=rtol)
             d_mu = float(k / mpmath.mpf(mu) - 1)   # k / mu - 1 in doubles cancels itself
             assert abs(F.gradient(np.array([mu]))[0] - d_mu) <= 4e-16 * max(1.0, k / mu)
+
+
+def test_poisson_at_an_infinite_count_is_minus_inf():
+    """The pmf's limit, 0 (SciPy: -inf at mu = 0 but NaN at mu > 0), with a zero gradient."""
+    k = np.array([INF, 3.0, 150.0])
+    np.testing.assert_array_equal(D.poisson.logpmf(k, 2.0)[0], -INF)
+    F = nt.MakeTape(lambda m: D.poisson.logpmf(k, m[0]), np.ones(1))
+    np.testing.assert_allclose(F(np.array([2.0])),
+                               [-INF, *ss.poisson.logpmf(k[1:], 2.0)], rtol=1e-13)
+    np.testing.assert_allclose(F.jacobian(np.array([2.0])).ravel(), [0.0, 0.5, 74.0], rtol=1e-13)

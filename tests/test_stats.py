@@ -392,6 +392,10 @@ def test_a_degenerate_mode_is_reported():
                        random="u")
     with pytest.warns(RuntimeWarning, match="nearly singular at the mode"):
         obj.fn([1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        rep = nt.sdreport(obj, np.array([1.0]))
+    assert rep.inner_degenerate and "nearly singular at a mode" in str(rep)
 
 
 def test_a_weakly_curved_but_quadratic_mode_is_not_reported():

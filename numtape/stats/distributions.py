@@ -173,12 +173,12 @@ class poisson_gen(_Discrete):
         the direct form alone."""
         k = k - loc
         big = k >= 100.0
-        kb = _where(big, k, 100.0)
+        kb = _where(big & (k < np.inf), k, 100.0)   # each branch sees finite counts
         loader = -_bd0(kb, mu) - 0.5 * np.log(2.0 * np.pi * kb) - _stirling(kb)
         ks = _where(big, 0.0, k)
         direct = sc.xlogy(ks, mu) - mu - sc.gammaln(ks + 1.0)
-        return _checked(_outside((k < 0) | _non_integer(k), _where(big, loader, direct)),
-                        mu >= 0)
+        return _checked(_outside((k < 0) | _non_integer(k) | (k == np.inf),
+                                 _where(big, loader, direct)), mu >= 0)
 
 
 def _stirling(x):

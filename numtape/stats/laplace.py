@@ -75,6 +75,7 @@ class InnerProblem:
         self.F, self.k, self.n = Fz, int(k), Fz.n_in
         self.n_theta = self.n - self.k
         self.options = options
+        self.degenerate = False   # a mode with a nearly singular Hessian was met (_check_mode)
         k, n = self.k, self.n
         start = options.start
         self.u0 = np.zeros(k) if start is None else as_real(start, "newton: start").ravel().copy()
@@ -200,6 +201,7 @@ class InnerProblem:
                 f"their length ({sizes[0]:.3g} -> {sizes[-1]:.3g}) while the gradient vanishes "
                 f"(F falls towards an infimum at infinity; the Laplace integral diverges)",
                 _PROBES, float(np.max(np.abs(gu))))
+        self.degenerate = True
         warnings.warn(
             f"newton: the Hessian of the random effects is nearly singular at the mode (Newton "
             f"steps shrink only linearly: {sizes[0]:.3g} -> {sizes[-1]:.3g}); the Laplace "

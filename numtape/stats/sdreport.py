@@ -28,11 +28,14 @@ class SDReport:
     ``value(name)`` / ``sd(name)``: estimate and standard error of a parameter (fixed or
     random) or an ADREPORTed value, shaped as in the model; ``cov``: covariance of the
     ADREPORTed values (flattened in the order they were reported); ``cov_fixed``: covariance of
-    the fixed parameters; ``par_fixed``, ``gradient_fixed``, ``max_gradient``, ``pd_hess``.
+    the fixed parameters; ``par_fixed``, ``gradient_fixed``, ``max_gradient``, ``pd_hess``;
+    ``inner_degenerate``: an inner Newton solve met a mode whose Hessian is nearly singular.
     """
 
-    def __init__(self, rows, shapes, cov, cov_fixed, par_fixed, gradient, pd_hess):
+    def __init__(self, rows, shapes, cov, cov_fixed, par_fixed, gradient, pd_hess,
+                 inner_degenerate=False):
         self._rows, self._shapes = rows, shapes
+        self.inner_degenerate = inner_degenerate
         self.cov, self.cov_fixed = cov, cov_fixed
         self.par_fixed, self.gradient_fixed = par_fixed, gradient
         self.max_gradient = float(np.max(np.abs(gradient))) if gradient.size else 0.0
@@ -77,6 +80,8 @@ class SDReport:
     def __str__(self):
         return ("sdreport(.) result\n" + self.format(("fixed",)) +
                 ("" if self.pd_hess else "\nWarning: the Hessian is not positive definite") +
+                ("\nWarning: the random effects' Hessian was nearly singular at a mode: the "
+                 "Laplace approximation may be far off" if self.inner_degenerate else "") +
                 f"\nMaximum gradient component: {self.max_gradient:.6g}")
 
     __repr__ = __str__
@@ -152,7 +157,8 @@ def sdreport(obj, par=None):
                 rows.append((name, "report", float(phi[j]), float(sd_phi[j])))
             shapes[name] = shape
             at += size
-    return SDReport(rows, shapes, cov, V, p.copy(), g, pd)
+    return SDReport(rows, shapes, cov, V, p.copy(), g, pd,
+                    bool(k) and obj.problem.degenerate)
 
 
 def _grouped_shapes(names, start):
