@@ -8,16 +8,25 @@ A new user must not wait for that compile, so in the default mode (``"auto"``):
 * otherwise by the **NumPy tier** (numtape/sweeps/numpy_sweeps.py: no compile at all), while a
   **background process** (``python -m numtape warmup --background``, at low priority, on the
   other core) compiles the full interpreters and the kernels the statistical layer uses into
-  the disk cache.  Every tape on the NumPy tier switches to the compiled interpreters at a sweep
-  boundary once that process has finished (``Sweeps``: ``tier_up``);
+  the disk cache.  A tape on the NumPy tier moves to the compiled interpreters at a sweep
+  boundary once they are on disk and this process has swept ``LOAD_COST`` seconds on the NumPy
+  tier, what loading them costs (``Sweeps._leave_numpy``): a process that sweeps a little never
+  pays for the load, one that sweeps a lot loses at most that much;
 * a tape too long for the NumPy tier (more than ``NUMPY_MAX_OPS`` ops, recorded from Python
-  loops) compiles in the foreground: its re-rolled loops and fused runs (seconds), and the
-  interpreters of its own op set for the rest when that is long too (``variants.py``).
+  loops) takes the full interpreters if they are on disk, else compiles in the foreground: its
+  re-rolled loops and fused runs (seconds), and the interpreters of its own op set for the
+  rest when that is long too (``variants.py``);
+* a hot tape's compiled segments (fused runs, re-rolled loops: ``Sweeps._segments_up``) load
+  at once when their kernels are on disk, else are compiled by a background process
+  (``compile_behind``: ``python -m numtape compile-kernels``) while the tape keeps sweeping;
+  with background compiles off, in the foreground once the sweeps pay for them (``PAYBACK``).
 
-One background process per cache folder: it holds ``compile.lock`` (``fcntl.flock``); another
-process that finds the lock taken does not compile the same thing again, keeps its tapes on
-the NumPy tier and says so.  ``status()`` (``nt.compile_status()``) tells what is compiled and
-what is pending; ``compile_messages(False)`` (numtape.config) silences the messages.
+One full-interpreter compiler per cache folder: it holds ``compile.lock`` (``fcntl.flock``);
+another process that finds the lock taken does not compile the same thing again, keeps its
+tapes on the NumPy tier and says so.  Segment-kernel compilers take ``kernels.lock`` in turn
+(the second loads what the first compiled).  ``status()`` (``nt.compile_status()``) tells what
+is compiled and what is pending; ``compile_messages(False)`` (numtape.config) silences the
+messages; ``NUMTAPE_BACKGROUND_COMPILE=0`` keeps every compile in the foreground process.
 
 Every Numba compile in the process is watched (Numba's ``numba:compile`` event): one that takes
 more than about a second says on stderr what it compiles and why (``because``), with the
