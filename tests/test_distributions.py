@@ -408,3 +408,26 @@ def test_poisson_at_an_infinite_count_is_minus_inf():
     np.testing.assert_allclose(F(np.array([2.0])),
                                [-INF, *ss.poisson.logpmf(k[1:], 2.0)], rtol=1e-13)
     np.testing.assert_allclose(F.jacobian(np.array([2.0])).ravel(), [0.0, 0.5, 74.0], rtol=1e-13)
+
+
+def _nb2_d_size(k, mu, n):
+    k, mu, n = mpmath.mpf(k), mpmath.mpf(mu), mpmath.mpf(n)
+    return float(mpmath.digamma(n + k) - mpmath.digamma(n) + mpmath.log(n / (n + mu))
+                 + mu / (n + mu) - k / (n + mu))
+
+
+@pytest.mark.parametrize("size", [1.0, 99.0, 1e3, 1e4, 1e6, 1e8, 1e10, 1e12])
+def test_nbinom2_dispersion_gradient_against_mpmath(size):
+    """d/dsize = digamma(size + k) - digamma(size) + ..., terms of order 1/size cancelling to
+    order 1/size^2: betaln's digamma difference keeps its digits (BetalnOp's partials,
+    sc.digamma_diff), so nearly-Poisson data still estimate the dispersion (it had the wrong
+    sign at size 1e8).  What is left is the log1p terms' roundoff, eps * size / mu relative."""
+    with mpmath.workdps(50):
+        for k in (0.0, 1.0, 3.0, 10.0, 50.0):
+            for mu in (0.5, 2.0, 7.0, 40.0):
+                F = nt.MakeTape(lambda s, k=k, mu=mu: D.nbinom2_logpmf(k, mu, s[0]),
+                                np.array([size]))
+                want = _nb2_d_size(k, mu, size)
+                scale = (k * k + mu * mu + k + 1.0) / size ** 2   # the derivative's own size
+                got = F.gradient(np.array([size]))[0]
+                assert abs(got - want) <= max(1e-9, 1e-15 * size) * scale, (k, mu, got, want)

@@ -140,6 +140,23 @@ def digamma(x):
 
 
 @jit
+def digamma_diff(a, b):
+    """digamma(a) - digamma(a + b): where both arguments are >= 100, from the asymptotic
+    series of the difference (log1p and differences of powers of 1/x, each without
+    cancellation): the two digammas would cancel to |digamma(a)| * eps, which at a = 1e8 is
+    more than the difference itself (the dispersion gradient of a negative binomial)."""
+    c = a + b
+    if a >= 100.0 and c >= 100.0:
+        ia, ic = 1.0 / a, 1.0 / c
+        dab = b * ia * ic                          # 1/a - 1/c without the subtraction
+        d2 = dab * (ia + ic)
+        return (-math.log1p(b / a) - 0.5 * dab - d2 / 12.0
+                + d2 * (ia * ia + ic * ic) / 120.0
+                - d2 * (ia ** 4 + ia * ia * ic * ic + ic ** 4) / 252.0)
+    return digamma(a) - digamma(c)
+
+
+@jit
 def polygamma(n, x):
     """The n-th derivative of digamma, n = 0, 1, 2, ... (given as a float)."""
     if n == 0.0:

@@ -244,6 +244,8 @@ ew("RiemannZetaOp", "sc.riemann_zeta(x)", ["sc.zetac_d(1.0, x)"],
    ufuncs=[sc._ufuncs._riemann_zeta])
 ew("ZetacOp", "sc.zetac(x)", ["sc.zetac_d(1.0, x)"], ufuncs=[sc.zetac])
 ew("ZetacDOp", "sc.zetac_d(a, b)", ["0.0", "sc.zetac_d(a + 1.0, b)"], active=0b10)
+# d/da betaln = digamma(a) - digamma(a + b), a difference of nearly equal large digammas where
+# a is large: sc.digamma_diff keeps its digits (the negative binomial's dispersion gradient)
 ew("BetalnOp", "sc.betaln(a, b)",
-   ["sc.digamma(a) - sc.digamma(a + b)", "sc.digamma(b) - sc.digamma(a + b)"],
+   ["sc.digamma_diff(a, b)", "sc.digamma_diff(b, a)"],
    ufuncs=[sc.betaln])

@@ -101,6 +101,23 @@ class _Special:
     betainc_dx = _jet_function("betainc_dx", "BetaincDxOp")
 
     @staticmethod
+    def digamma_diff(a, b):
+        """digamma(a) - digamma(a + b) as numtape.kernels.special.digamma_diff computes it
+        (the asymptotic series of the difference where both arguments are >= 100), on numbers
+        and traced values alike (each branch fed arguments where it is finite)."""
+        c = a + b
+        big = (a >= 100.0) & (c >= 100.0)
+        A, B = select(big, a, 100.0), select(big, b, 100.0)
+        ia, ic = 1.0 / A, 1.0 / (A + B)
+        dab = B * ia * ic                          # 1/a - 1/c without the subtraction
+        d2 = dab * (ia + ic)
+        series = (-np.log1p(B / A) - 0.5 * dab - d2 / 12.0
+                  + d2 * (ia * ia + ic * ic) / 120.0
+                  - d2 * (ia ** 4 + ia * ia * ic * ic + ic ** 4) / 252.0)
+        direct = sc.digamma(select(big, 1.0, a)) - sc.digamma(select(big, 2.0, c))
+        return select(big, series, direct)
+
+    @staticmethod
     def riemann_zeta(x):
         t = traced(x)
         if t is not None:

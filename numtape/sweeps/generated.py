@@ -19,7 +19,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "bb4d8a87aaf6817b"
+TABLE_HASH = "ed7e0aa6c093a964"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -1686,7 +1686,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2818,7 +2818,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2828,7 +2828,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d = sc.digamma(a) - sc.digamma(a + b)
+                        d = sc.digamma_diff(a, b)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
                 if (f & 32) == 0:
                     for i in range(n):
@@ -2836,7 +2836,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i]
                         b = val[x1 + i]
                         y = val[o + i]
-                        d = sc.digamma(b) - sc.digamma(a + b)
+                        d = sc.digamma_diff(b, a)
                         adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
             else:
                 if (f & 16) == 0:
@@ -2845,7 +2845,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d = sc.digamma(a) - sc.digamma(a + b)
+                        d = sc.digamma_diff(a, b)
                         adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
                 if (f & 32) == 0:
                     for i in range(n):
@@ -2853,7 +2853,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         a = val[x0 + i * s0]
                         b = val[x1 + i * s1]
                         y = val[o + i]
-                        d = sc.digamma(b) - sc.digamma(a + b)
+                        d = sc.digamma_diff(b, a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
@@ -3736,7 +3736,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3746,10 +3746,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i]
-                    d = sc.digamma(a) - sc.digamma(a + b)
+                    d = sc.digamma_diff(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x1 + i]
-                    d = sc.digamma(b) - sc.digamma(a + b)
+                    d = sc.digamma_diff(b, a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
             else:
@@ -3759,10 +3759,10 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i * s0]
-                    d = sc.digamma(a) - sc.digamma(a + b)
+                    d = sc.digamma_diff(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x1 + i * s1]
-                    d = sc.digamma(b) - sc.digamma(a + b)
+                    d = sc.digamma_diff(b, a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
 
@@ -4984,7 +4984,7 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -5873,7 +5873,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6173,7 +6173,7 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -7930,7 +7930,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7942,11 +7942,11 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     b = val[x1]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = sc.digamma(a) - sc.digamma(a + b)
+                        d0 = sc.digamma_diff(a, b)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                     if (f & 32) == 0:
-                        d1 = sc.digamma(b) - sc.digamma(a + b)
+                        d1 = sc.digamma_diff(b, a)
                         if d1 != 0.0:
                             adj0[x1] += g * d1
                 if clear:
@@ -8257,7 +8257,7 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -9874,7 +9874,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:247
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9884,12 +9884,12 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = sc.digamma(a) - sc.digamma(a + b)
+                    d = sc.digamma_diff(a, b)
                     if d != 0.0:
                         t += d * tx
                 tx = tan0[x1]
                 if tx != 0.0:
-                    d = sc.digamma(b) - sc.digamma(a + b)
+                    d = sc.digamma_diff(b, a)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
