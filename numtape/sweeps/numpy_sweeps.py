@@ -28,7 +28,7 @@ import time
 import numpy as np
 
 from numtape.ops import ELEMENTWISE, OPS, PER_ELEMENT
-from numtape.ops.flags import BROADCAST_MASK, CONST_BIT
+from numtape.ops.flags import CONST_BIT
 
 _ELEMENTWISE = [s.kind == ELEMENTWISE for s in OPS]
 
@@ -54,7 +54,6 @@ class NumpySweeps:
     (``forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero)`` ...), so
     ``Sweeps`` can hold either.  Decoded runs are cached per tape (one object per tape)."""
 
-    tier = "numpy"
     spent = [0.0]   # seconds this process has swept on the NumPy tier (tiers.py: when to leave)
 
     def __init__(self):
@@ -119,35 +118,36 @@ def _operands(val, xs, f, n):
 
 def _scalar_reverse(spec, val, adj, o, f, xs):
     """The reverse step of a scalar elementwise op, as the interpreters' inline cases: a zero
-    adjoint skips the op, a zero partial its operand."""
-    for r in range(adj.shape[0]):
-        g = adj[r, o]
-        if g == 0.0:
+    adjoint skips the op, a zero partial its operand; each partial computed once for every
+    seed row."""
+    g = adj[:, o]
+    if not g.any():
+        return
+    ops_ = [val[x] for x in xs]
+    y = val[o]
+    for j, x in enumerate(xs):
+        if (f >> (CONST_BIT + j)) & 1:
             continue
-        ops_ = [val[x] for x in xs]
-        y = val[o]
-        for j, x in enumerate(xs):
-            if not (f >> (CONST_BIT + j)) & 1:
-                d = spec.partials[j](*ops_, y)
-                if d != 0.0:
-                    adj[r, x] += g * d
+        d = spec.partials[j](*ops_, y)
+        if d != 0.0:
+            adj[:, x] += np.where(g != 0.0, g * d, 0.0) if g.size > 1 else g * d
 
 
 def _scalar_tangent(spec, val, tan, o, xs):
     ops_ = [val[x] for x in xs]
     y = val[o]
-    for r in range(tan.shape[0]):
-        t = 0.0
-        for j, x in enumerate(xs):
-            tx = tan[r, x]
-            if tx != 0.0:
-                d = spec.partials[j](*ops_, y)
-                if d != 0.0:
-                    t += d * tx
-        tan[r, o] = t
+    t = np.zeros(tan.shape[0])
+    for x, partial in zip(xs, spec.partials):
+        tx = tan[:, x]
+        if tx.any():
+            d = partial(*ops_, y)
+            if d != 0.0:
+                t += np.where(tx != 0.0, d * tx, 0.0)
+    tan[:, o] = t
 
 
 def _ew_reverse(spec, val, adj, o, n, f, xs):
+    """The reverse step of an elementwise op over a block (n > 1)."""
     ops_ = _operands(val, xs, f, n)
     y = val[o:o + n]
     g = adj[:, o:o + n]
@@ -159,14 +159,11 @@ def _ew_reverse(spec, val, adj, o, n, f, xs):
             continue
         d = np.broadcast_to(spec.partials[j](*ops_, y), (n,))
         c = np.where(live & (d != 0.0), g * d, 0.0)
-        if (f >> j) & 1 and n > 1:   # a broadcast operand: its n contributions in order
+        if (f >> j) & 1:   # a broadcast operand: its n contributions in element order
             for r in range(adj.shape[0]):
-                acc = np.concatenate([adj[r, x:x + 1], c[r]])
-                adj[r, x] = np.add.accumulate(acc)[-1]
-        elif (f & BROADCAST_MASK) == 0 or not (f >> j) & 1:
-            adj[:, x:x + n] += c
+                adj[r, x] = np.add.accumulate(np.concatenate([adj[r, x:x + 1], c[r]]))[-1]
         else:
-            adj[:, x:x + 1] += c
+            adj[:, x:x + n] += c
 
 
 def _ew_tangent(spec, val, tan, o, n, f, xs):

@@ -97,16 +97,10 @@ def kernels_for(op):
     if m == "numpy":
         return NumpySweeps()
     if m in ("full", "exact") or variants.full_is_loaded():
-        return compiled_for(op)
+        return variants.kernels_for(op)
     if background_allowed() and not variants.full_is_compiled():
         start_background()
     return NumpySweeps()
-
-
-def compiled_for(op):
-    """The compiled interpreters for opcodes ``op``: the full ones when compiled, else the op
-    set's variant (compiled on first call, which the compile watch announces)."""
-    return variants.kernels_for(op)
 
 
 def full_ready():

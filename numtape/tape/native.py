@@ -9,8 +9,8 @@ indirect call in Numba's own calling convention, so a caller compiles in a fract
 second and the interpreters are compiled once, as always.
 
 The address must belong to a function compiled for exactly the argument types the call site
-passes (the tuple's types): ``address(dispatcher, args)`` compiles (or loads from the disk
-cache) the overload for ``typeof`` of the very arrays the caller will pass, and returns its
+passes (the tuple's types): ``address(dispatcher, sig)`` compiles (or loads from the disk
+cache) the overload for the types of the very arrays the caller will pass, and returns its
 address; the callers in this layer (batch.py, bound.py) pass those same arrays through.
 
 ``Kernels`` gathers, for one tape, its plan as arrays: the segments ``Sweeps`` runs (the
@@ -80,10 +80,9 @@ def dynamic_constant(value):
     return constant
 
 
-def address(dispatcher, args):
-    """Address of ``dispatcher``'s machine code for the Numba types of ``args`` (compiled, or
-    loaded from Numba's disk cache, on first use)."""
-    sig = tuple(numba.typeof(a) for a in args)
+def address(dispatcher, sig):
+    """Address of ``dispatcher``'s machine code for the Numba argument types ``sig`` (compiled,
+    or loaded from Numba's disk cache, on first use)."""
     key = (id(dispatcher), sig)
     addr = _addresses.get(key)
     if addr is None:
@@ -157,17 +156,14 @@ class Kernels:
 
 
 def _signature(seg, col, kargs, val, work, adj):
-    """(dispatcher, arguments) of sweep ``col`` of segment ``seg`` as Sweeps calls it."""
+    """(dispatcher, argument types) of sweep ``col`` of segment ``seg`` as Sweeps calls it
+    (a compiled segment says so itself: ``calls``)."""
     name = {FWD: "forward", REV: "reverse", TAN: "tangent"}[col]
     if type(seg) is tuple:   # (kernels module, ...): the interpreter over the whole arrays
-        head = kargs
         tail = {FWD: (val, work, adj[0], False), REV: (val, adj, work, False),
                 TAN: (val, adj, work)}[col]
-        return getattr(seg[0], name), head + tail
-    body = (seg.A, seg.n) if isinstance(seg, Fused) else (seg.A, seg.G, seg.K)
-    args = {FWD: (val,) + body + (adj[0], False), REV: (val, adj) + body + (False,),
-            TAN: (val, adj) + body}[col]
-    return getattr(seg.kernels, name), args
+        return getattr(seg[0], name), tuple(numba.typeof(a) for a in kargs + tail)
+    return next((fn, sig) for fn, sig in seg.calls() if fn.py_func.__name__ == name)
 
 
 def kernels(F):
@@ -189,7 +185,7 @@ def _kernels(F, plan):
     S = F.sweeps
     unsigned = np.uint32 if F.args.dtype == np.int32 else np.uint64
     kargs = (F.op, F.flags, F.out_ptr.view(unsigned), F.args.view(unsigned), F.args, F.iargs)
-    module = S.compiled_module("F.map and F.njit call compiled sweeps")
+    module = S.compiled_module()
     rows, segments, pool = [], [], []
 
     def pooled(a):

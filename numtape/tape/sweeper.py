@@ -336,22 +336,20 @@ class Sweeps:
         if variants.full_is_compiled():
             return self._pinned(variants.full)
         self._kernels = k
-        with tiers.because(f"a tape of {self.n_ops:,} ops, too long for the NumPy tier"):
-            self.compile()
+        self.compile()   # (compiled at the first sweep; the compile watch says what and why)
         if sum(s.args[0].size for s in self.plan if type(s) is Run) > tiers.NUMPY_MAX_OPS:
-            return self._pinned(tiers.compiled_for(op))
+            return self._pinned(variants.kernels_for(op))
         return k
 
     def _pinned(self, module):
         # block products in compiled sweeps: one BLAS thread (tape/blas.py)
         return _Pinned(module) if self._products else module
 
-    def compiled_module(self, why="compiled sweeps were asked for"):
+    def compiled_module(self):
         """The compiled interpreters of this tape's op set (for jitted callers: F.map, F.njit),
         switching the tape to them if it was on the NumPy tier."""
         if isinstance(self.kernels, NumpySweeps):
-            with tiers.because(why):
-                self._kernels = self._pinned(tiers.compiled_for(self._arrays["op"]))
+            self._kernels = self._pinned(variants.kernels_for(self._arrays["op"]))
         k = self._kernels
         return getattr(k, "module", k)
 
