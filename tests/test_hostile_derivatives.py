@@ -241,6 +241,11 @@ HOST_RULE_CASES = {
     "eigh": lambda A: np.sum(np.linalg.eigh(A)[0] * np.arange(1.0, 3.0)),
     "qr": lambda A: np.sum(np.linalg.qr(A)[1]),
     "solve": lambda A: np.sum(np.linalg.solve(A, np.ones(2))),
+    "svd": lambda A: np.sum(np.linalg.svd(A)[1]),
+    "svd-vectors": lambda A: np.sum(np.linalg.svd(A)[0] * np.linalg.svd(A)[2]),
+    "pinv": lambda A: np.sum(np.linalg.pinv(A)),
+    "lstsq": lambda A: np.sum(np.linalg.lstsq(A, np.ones(2))[0]),
+    "expm": lambda A: np.sum(nt.scipy.linalg.expm(A)),
 }
 
 

@@ -197,6 +197,8 @@ def _upper_tail(x):
     exactly, since erfc(x / sqrt 2) carries the rounding of x / sqrt 2 times x^2 (1e-13 at 30)."""
     if x < 2.0:
         return 0.5 * math.erfc(x * SQRT1_2)
+    if x > 40.0:               # Phi(-40) < 1e-349 underflows; the split below would overflow
+        return 0.0             # at x > 1e300 / 2^27 (and inf - inf at x = inf)
     c = 134217729.0 * x
     xh = c - (c - x)
     xl = x - xh

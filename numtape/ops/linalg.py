@@ -28,7 +28,9 @@ These are *host* ops: the tape runs them from Python between segments of the jit
 O(n^3) work dwarfs a call's microseconds, and it keeps LAPACK bindings out of the Numba
 compilation every user waits for.  They allocate their factorizations (O(n^2) next to O(n^3)
 work).  A singular or non-positive-definite matrix raises ``np.linalg.LinAlgError`` from the
-sweep, as NumPy raises when evaluating the function itself; NaN and inf propagate.
+sweep, as NumPy raises when evaluating the function itself; NaN and inf propagate (an SVD of
+a matrix holding them is NaN, where NumPy's raises: a branch ``np.where`` does not take must
+sweep).
 """
 import numpy as np
 import scipy.linalg as la
@@ -453,7 +455,11 @@ def _svd_parts(y, m, n):
 def svd_forward(val, o, n, args, p, iargs, q, f, work):
     m, nn = int(iargs[q]), int(iargs[q + 1])
     k = min(m, nn)
-    U, s, Vt = np.linalg.svd(_mat(val, args[p], m, nn), full_matrices=False)
+    A = _mat(val, args[p], m, nn)
+    if not np.isfinite(A).all():     # LAPACK would not converge: NaN factors, as a branch
+        val[o:o + n] = np.nan        # np.where does not take is swept without raising
+        return
+    U, s, Vt = np.linalg.svd(A, full_matrices=False)
     val[o:o + m * k] = U.ravel()
     val[o + m * k:o + m * k + k] = s
     val[o + m * k + k:o + n] = Vt.ravel()

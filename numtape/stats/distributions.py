@@ -21,7 +21,11 @@ import functools
 import numpy as np
 import scipy.special as sc
 
+from numtape.ops.formulas import NAMESPACE
 from numtape.surface.linalg import solve_triangular
+
+_betaln = NAMESPACE["sc"].betaln   # on numbers numtape's betaln (SciPy's loses digits at
+                                   # large arguments), on traced values BetalnOp
 
 _LOG_2PI = float(np.log(2.0 * np.pi))
 _LOG_PI = float(np.log(np.pi))
@@ -233,12 +237,14 @@ def nbinom2_logpmf(k, mu, size):
     """Negative binomial with mean ``mu`` and variance mu + mu^2 / size.
 
     TMB's ``dnbinom2`` and R's ``dnbinom(k, size = size, mu = mu)``: SciPy's nbinom with
-    n = size, p = size / (size + mu), written so that a large ``size`` tends to the Poisson
-    smoothly (log p = -log1p(mu / size), no cancellation; the binomial coefficient through
-    ``betaln``); a plain ``size = inf`` is the Poisson.  -inf at negative or non-integer k, NaN
-    unless mu >= 0 and size > 0.  (d/dsize is a difference of digammas and logs that cancels
-    beyond size ~1e6: issue 19 item 7 is open; the accurate large-size form measured 3x the
-    cost of a negative binomial GLMM's evaluations.)
+    n = size, p = size / (size + mu), written without cancellation at either end (log p =
+    -log1p(mu / size) and log(1 - p) = -log1p(size / mu): a large ``size`` tends to the Poisson
+    smoothly, a large ``mu`` keeps its digits; the binomial coefficient through ``betaln``); a plain ``size = inf`` is the Poisson.  -inf at negative or non-integer k, NaN
+    unless mu >= 0 and size > 0.  d/dsize is a difference of digammas and logs, each of order
+    1/size, that cancel to order 1/size^2: betaln's partials keep the digamma difference's
+    digits (``sc.digamma_diff``), and what the log terms' partials lose leaves 1e-10 of its
+    scale to size 1e6, 3e-5 at 1e12 (against mpmath; a fused form measured 3x the cost of a
+    negative binomial GLMM's evaluations).
 
     Parameters
     ----------
@@ -256,10 +262,12 @@ def nbinom2_logpmf(k, mu, size):
     """
     if not hasattr(type(size), "__nt_traced__") and np.all(np.isposinf(size)):
         return poisson.logpmf(k, mu)   # a plain size = inf: the Poisson limit
+    # a plain mu = inf is NaN, as in SciPy (p = 0); a traced one records no check
+    finite = [mu < np.inf] if not hasattr(type(mu), "__nt_traced__") else []
     return _checked(_outside((k < 0) | _non_integer(k),
                              _log_choose_nb(k, size) - size * np.log1p(mu / size)
-                             + sc.xlogy(k, mu) - sc.xlogy(k, size + mu)),
-                    mu >= 0, size > 0)
+                             - sc.xlog1py(k, size / mu)),   # k log(mu / (size + mu))
+                    mu >= 0, size > 0, *finite)
 
 
 def _log_choose_nb(k, n):
@@ -268,7 +276,7 @@ def _log_choose_nb(k, n):
     n = 1e12), betaln does not."""
     pos = k > 0
     kp = _where(pos, k, 1.0)
-    return _where(pos, -np.log(kp) - sc.betaln(n, kp), 0.0)
+    return _where(pos, -np.log(kp) - _betaln(n, kp), 0.0)
 
 
 class gamma_gen(_Continuous):
@@ -290,7 +298,7 @@ class beta_gen(_Continuous):
         zs = _where(out, 0.5, z)
         return _checked(_outside(out,
                                  sc.xlogy(a - 1.0, zs) + sc.xlog1py(b - 1.0, -zs)
-                                 - sc.betaln(a, b) - np.log(scale)),
+                                 - _betaln(a, b) - np.log(scale)),
                         a > 0, b > 0, scale > 0)
 
 
@@ -317,23 +325,26 @@ class expon_gen(_Continuous):
 class lognorm_gen(_Continuous):
     """Log-normal with shape s (sd of the log), loc and scale (exp of the log's mean)."""
 
-    def _log_z(self, x, loc, scale):
+    def _log_z(self, x, s, loc, scale):
+        """z, log z and u = log(z) / s (log z = 0 where z <= 0; u = +inf at x = +inf even
+        for s = inf: the top of the support, where SciPy's density is 0 and its cdf 1 for
+        every s)."""
         z = _z(x, loc, scale)
-        return z, np.log(_where(z <= 0, 1.0, z))
+        lz = np.log(_where(z <= 0, 1.0, z))
+        return z, lz, _where(x == np.inf, np.inf, lz / s)
 
     def logpdf(self, x, s, loc=0.0, scale=1.0):
-        z, lz = self._log_z(x, loc, scale)
-        u = lz / s
+        z, lz, u = self._log_z(x, s, loc, scale)
         return _checked(_outside(z <= 0, -0.5 * u * u - lz - np.log(s) - np.log(scale)
                                  - 0.5 * _LOG_2PI), s > 0, scale > 0)
 
     def cdf(self, x, s, loc=0.0, scale=1.0):
-        z, lz = self._log_z(x, loc, scale)
-        return _checked(_outside(z <= 0, sc.ndtr(lz / s), 0.0), s > 0, scale > 0)
+        z, _, u = self._log_z(x, s, loc, scale)
+        return _checked(_outside(z <= 0, sc.ndtr(u), 0.0), s > 0, scale > 0)
 
     def logcdf(self, x, s, loc=0.0, scale=1.0):
-        z, lz = self._log_z(x, loc, scale)
-        return _checked(_outside(z <= 0, sc.log_ndtr(lz / s)), s > 0, scale > 0)
+        z, _, u = self._log_z(x, s, loc, scale)
+        return _checked(_outside(z <= 0, sc.log_ndtr(u)), s > 0, scale > 0)
 
 
 class t_gen(_Continuous):
@@ -392,7 +403,10 @@ class weibull_min_gen(_Continuous):
         """z, c log z and z^c (0 for z <= 0, NaN kept)."""
         z = _z(x, loc, scale)
         out = z <= 0
-        clz = c * np.log(_where(out, 1.0, z))
+        lz = np.log(_where(out, 1.0, z))
+        clz = c * lz
+        if not hasattr(type(c), "__nt_traced__") and np.any(np.isinf(c)):
+            clz = _where(lz == 0.0, 0.0, clz)   # z^c = 1 at z = 1 for every c, as in SciPy
         return z, clz, _where(out, 0.0, np.exp(clz))
 
     def logpdf(self, x, c, loc=0.0, scale=1.0):

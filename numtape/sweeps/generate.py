@@ -1,4 +1,4 @@
-"""Generate ``sweeps.py``, the three tape interpreters, from the op table.
+"""Generate ``generated.py``, the three tape interpreters, from the op table.
 
 The op table (numtape/ops) is the single source of truth; this script turns it into one
 dispatch loop per sweep, so adding an op touches one place.  Elementwise formulas are pasted
@@ -25,7 +25,10 @@ TARGET = HERE / "generated.py"
 
 # code no sweep calls: validation's pointer helpers, the statistical layer's selected inversion,
 # the Python twins of jitted functions
-NOT_IN_SWEEPS = {"ops/layout.py", "kernels/selinv.py", "kernels/twins.py"}
+# modules whose code no generated sweep calls: the host ops (run from Python; the generated
+# text's OP_NAMES still changes with their op codes), layouts, the selected inverse, twins
+NOT_IN_SWEEPS = {"ops/layout.py", "ops/linalg.py", "ops/fft.py", "kernels/selinv.py",
+                 "kernels/twins.py"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -384,7 +387,7 @@ def _sweep(ops, name, signature, doc, prologue, rng, scalar, step, step_sig, ste
 
 
 def render(ops=None, table=None):
-    """Return the text of sweeps.py for the current op table; with ``ops`` (a subset of the
+    """Return the text of generated.py for the current op table; with ``ops`` (a subset of the
     table), interpreters with the cases of those ops only (numtape/sweeps/variants.py, which
     passes the checked-in file's ``table`` hash rather than hashing the sources again)."""
     ops = OPS if ops is None else ops
