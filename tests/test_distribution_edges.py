@@ -33,8 +33,8 @@ FAMILIES = {
              ["logpdf", "pdf", "cdf", "logcdf", "sf", "logsf"]),
     "expon": (X, [("loc", [0.0, 1.0]), ("scale", EDGE)], ["logpdf", "cdf", "logcdf", "logsf"]),
     "gamma": (X, [("a", EDGE), ("loc", [0.0]), ("scale", [1.0, 2.0, 1e-300])], ["logpdf"]),
-    "beta": ([0.0, 1e-300, 0.3, 0.5, 1.0, -0.1, 1.1, NAN], [("a", EDGE), ("b", [0.5, 1.0, 2.0, 1e8])],
-             ["logpdf"]),
+    "beta": ([0.0, 1e-300, 0.3, 0.5, 1.0, -0.1, 1.1, NAN],
+             [("a", EDGE), ("b", [0.5, 1.0, 2.0, 1e8])], ["logpdf"]),
     "t": (X, [("df", EDGE)], ["logpdf"]),
     "cauchy": (X, [("loc", [0.0]), ("scale", EDGE)], ["logpdf", "cdf", "logcdf"]),
     "logistic": (X, [("loc", [0.0]), ("scale", EDGE)], ["logpdf", "cdf", "logcdf", "logsf"]),
@@ -64,7 +64,7 @@ def _mp_ncdf(z):
 
 
 def _mp_log_ncdf(z):
-    """log Phi(z), without losing Phi's distance from 1 on the right (beyond |z| = 1e10,
+    """Log Phi(z), without losing Phi's distance from 1 on the right (beyond |z| = 1e10,
     where mpmath's erfc overflows, Phi's first asymptotic term: relative error 1/z^2)."""
     if z > 1e10:
         return mp.mpf(0)
@@ -137,7 +137,7 @@ LIMITS = {
 
 
 def _mp_value(fam, method, x, params):
-    """mpmath's value at float arguments, as a float (None when the formula is undefined)."""
+    """Mpmath's value at float arguments, as a float (None when the formula is undefined)."""
     with mp.workdps(60):
         try:
             v = MP[fam, method](*(mp.mpf(a) for a in (x, *params)))
@@ -280,7 +280,7 @@ def _steps(args, rel):
 
 
 def _mp_gradient(f, args):
-    """mpmath's gradient of ``f`` at ``args`` (central differences, steps 1e-40 relative, at
+    """Mpmath's gradient of ``f`` at ``args`` (central differences, steps 1e-40 relative, at
     the caller's 200 digits)."""
     out = []
     for j, h in enumerate(_steps(args, mp.mpf(10) ** -40)):

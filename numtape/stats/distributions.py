@@ -239,9 +239,10 @@ def nbinom2_logpmf(k, mu, size):
     TMB's ``dnbinom2`` and R's ``dnbinom(k, size = size, mu = mu)``: SciPy's nbinom with
     n = size, p = size / (size + mu), written without cancellation at either end (log p =
     -log1p(mu / size) and log(1 - p) = -log1p(size / mu): a large ``size`` tends to the Poisson
-    smoothly, a large ``mu`` keeps its digits; the binomial coefficient through ``betaln``); a plain ``size = inf`` is the Poisson.  -inf at negative or non-integer k, NaN
-    unless mu >= 0 and size > 0.  d/dsize is a difference of digammas and logs, each of order
-    1/size, that cancel to order 1/size^2: betaln's partials keep the digamma difference's
+    smoothly, a large ``mu`` keeps its digits; the binomial coefficient through ``betaln``); a
+    plain ``size = inf`` is the Poisson.  -inf at negative or non-integer k, NaN unless
+    mu >= 0 and size > 0.  d/dsize is a difference of digammas and logs, each of order 1/size,
+    that cancel to order 1/size^2: betaln's partials keep the digamma difference's
     digits (``sc.digamma_diff``), and what the log terms' partials lose leaves 1e-10 of its
     scale to size 1e6, 3e-5 at 1e12 (against mpmath; a fused form measured 3x the cost of a
     negative binomial GLMM's evaluations).
