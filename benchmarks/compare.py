@@ -1,8 +1,8 @@
-"""numtape against the hand-written limit, side by side (SPEC section 6).
+"""numtape against the hand-written limit, side by side (README.md, "Performance").
 
 Usage (from the repository root)::
 
-    python benchmarks/compare.py            # SPEC sizes (n = T = N = 1e5)
+    python benchmarks/compare.py            # full sizes (n = T = N = 1e5)
     python benchmarks/compare.py --quick    # 10x smaller sizes, a smoke run
     python benchmarks/compare.py --cold     # also time import + first gradient with an empty
                                             # Numba cache (compiles everything)
@@ -428,7 +428,7 @@ def header(nt, args, scale, blas):
     except AttributeError:  # pragma: no cover
         usable = cpus
     nt_v = getattr(nt, "__version__", "?") if nt is not None else "NOT IMPORTABLE"
-    print("numtape benchmark: numtape vs hand-written limit (SPEC section 6)")
+    print('numtape benchmark: numtape vs hand-written limit (README.md, "Performance")')
     print(
         f"  date {time.strftime('%Y-%m-%d %H:%M:%S')}  host {platform.node()}  "
         f"{platform.machine()}  {platform.processor() or platform.system()}"

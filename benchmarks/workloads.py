@@ -5,7 +5,7 @@ time the same code. This module does not import numtape: callers record the tape
 (``nt.MakeTape(case.f, case.x0)``) so that a missing or broken numtape only fails the row that
 needs it. The hand-written limits live in ``reference.py``.
 
-Sizes are the SPEC section 6 ones; ``scale`` divides them (``--quick`` uses scale=10).
+Sizes are those of README.md, "Performance"; ``scale`` divides them (``--quick`` uses scale=10).
 """
 
 import gc
@@ -209,7 +209,7 @@ def case_band_1e4(scale=1):
 
 
 def case_band_1e5(scale=1):
-    """Sparse Jacobian of the vectorized BAND residual, n = 1e5 (the SPEC size)."""
+    """Sparse Jacobian of the vectorized BAND residual, n = 1e5 (the full size)."""
     return _band_case("sparse J banded", band_vec, BAND_N // scale)
 
 

@@ -5,7 +5,7 @@
 >>> F
 <Tape R^2 -> R^1: 7 ops, arena 7>
 
-Importing the package loads every layer (DESIGN.md section 6), so the implementations the tape
+Importing the package loads every layer (ARCHITECTURE.md, "Layers"), so the implementations the tape
 layer reaches through ``numtape.tape.seam`` (inlining, jacfun, sparse tapes, simplify, nested
 tapes, atomic rules) are registered before any tape is used.
 """
@@ -32,7 +32,7 @@ from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
 from numtape.stats.bootstrap import bootstrap
-from numtape.stats.parallel import map  # nt.map (SPEC section 4b), not the builtin
+from numtape.stats.parallel import map  # nt.map, not the builtin
 from numtape.stats import distributions
 from numtape import scipy
 

@@ -1,4 +1,4 @@
-"""The error classes of the public contract (SPEC section 5)."""
+"""The error classes of the public contract (README.md, "Inputs and errors")."""
 
 
 class TracingError(TypeError):

@@ -1,7 +1,8 @@
-"""Batched replay (SPEC 4b): ``F.map``, ``F.gradient_map``, ``F.jacobian_map`` equal per-point
-calls bit for bit, for every op of the table (the op-table cases of test_ops_table), scalar and
-vector tapes, named inputs, empty and one-row batches, one and two worker threads, concurrent
-callers, and tapes swept from Python (host ops, compiled segments)."""
+"""Batched replay (README.md, "Many points, cores and machines"): ``F.map``,
+``F.gradient_map``, ``F.jacobian_map`` equal per-point calls bit for bit, for every op of the
+table (the op-table cases of test_ops_table), scalar and vector tapes, named inputs, empty and
+one-row batches, one and two worker threads, concurrent callers, and tapes swept from Python
+(host ops, compiled segments)."""
 import threading
 
 import numpy as np

@@ -1,5 +1,6 @@
-"""Complex intermediates (SPEC section 1): values against NumPy's own complex arithmetic and
-derivatives in every mode (check_grads), second derivatives, branch cuts, and the errors."""
+"""Complex intermediates (numtape/trace/complex.py): values against NumPy's own complex
+arithmetic and derivatives in every mode (check_grads), second derivatives, branch cuts, and
+the errors."""
 from __future__ import annotations
 
 import numpy as np

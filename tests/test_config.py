@@ -1,4 +1,5 @@
-"""TapeConfig (SPEC section 3): as a function and a with block, comparison policy, bad options."""
+"""TapeConfig (numtape/config.py): as a function and a with block, comparison policy, bad
+options."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,4 +1,5 @@
-"""nt.map and nt.bootstrap, on this machine and on a Dask cluster (SPEC section 4b).
+"""nt.map and nt.bootstrap, on this machine and on a Dask cluster (README.md, "Many points,
+cores and machines").
 
 The cluster tests (``-m dask``) start two worker processes of their own; every result is held
 against the same computation in this process, bit for bit: tapes travel as their validated

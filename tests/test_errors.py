@@ -1,4 +1,4 @@
-"""The error and input contract (SPEC sections 2 and 5), as tables.
+"""The error and input contract (README.md, "Inputs and errors"), as tables.
 
 Every entry point takes anything ``np.asarray`` turns into real numbers: bool, integer and
 floating dtypes of any layout (strided, transposed, Fortran order, read-only), Python lists and

@@ -1,4 +1,4 @@
-"""Evaluation (SPEC sections 1-2): the SPEC example, input and output shapes, Jacobians,
+"""Evaluation: the README example (README.md, "What it is"), input and output shapes, Jacobians,
 gradients, vjp and jvp."""
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import numtape as nt
 from apihelpers import fd_jacobian, vignette_tape
 
 
-# ---- the SPEC example -------------------------------------------------------------------
+# ---- the README example -------------------------------------------------------------------
 def test_spec_example_repr_and_numbers():
     F = vignette_tape()
-    r = repr(F)         # SPEC: "<Tape R^2 -> R^1: 7 ops, arena 7>" (exact text free)
+    r = repr(F)         # README: "<Tape R^2 -> R^1: 7 ops, arena 7>" (exact text free)
     assert "R^2 -> R^1" in r and "7 ops" in r and "arena 7" in r, r
     assert (F.n_in, F.n_out, len(F), F.arena_size) == (2, 1, 7, 7)
     y = F(np.array([3.0, 4.0]))

@@ -1,4 +1,4 @@
-"""Inputs (SPEC sections 1-2, 5): dict inputs, conversion of what users pass, wrong sizes,
+"""Inputs (README.md, "Inputs and errors"): dict inputs, conversion of what users pass, wrong sizes,
 non-finite values."""
 from __future__ import annotations
 

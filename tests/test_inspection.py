@@ -1,4 +1,4 @@
-"""Inspection (SPEC section 2): TMB-style printing, DataFrame, node graph, DOT text."""
+"""Inspection (README.md, "What it is"): TMB-style printing, DataFrame, node graph, DOT text."""
 from __future__ import annotations
 
 import sys

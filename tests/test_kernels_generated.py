@@ -1,6 +1,6 @@
-"""The generated sweeps (numtape/kernels/sweeps.py) are current and handle every op of the table.
+"""The generated sweeps (numtape/sweeps/generated.py) are current and handle every op of the table.
 
-``sweeps.py`` is generated from the op table by ``numtape/kernels/_generate.py`` and checked in
+``generated.py`` is generated from the op table by ``numtape/sweeps/generate.py`` and checked in
 (Numba's on-disk cache needs a real file).  A table change without regenerating it, or a
 generator that forgets an op in one sweep, fails here.  A sweep is its entry function
 (``forward``, ``reverse``, ``tangent``) plus the generated helpers it calls (``*_step``,

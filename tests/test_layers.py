@@ -1,4 +1,4 @@
-"""The architecture holds: imports go one way (DESIGN.md section 6) and only the tape layer
+"""The architecture holds: imports go one way (ARCHITECTURE.md, "Layers") and only the tape layer
 touches a Tape's private members."""
 import ast
 import pathlib

@@ -1,7 +1,8 @@
-"""Tapes inside the user's own Numba code (SPEC 4b): ``F.njit().value`` and ``.value_and_grad``
-called from (and passed to) ``@numba.njit`` functions equal ``F(x)`` and ``F.gradient(x)`` bit
-for bit, for one tape holding every op that runs in the jitted sweeps; sizes and types are
-checked, tapes whose sweeps need Python are refused, and calls from many threads are safe."""
+"""Tapes inside the user's own Numba code (README.md, "Many points, cores and machines"):
+``F.njit().value`` and ``.value_and_grad`` called from (and passed to) ``@numba.njit``
+functions equal ``F(x)`` and ``F.gradient(x)`` bit for bit, for one tape holding every op that
+runs in the jitted sweeps; sizes and types are checked, tapes whose sweeps need Python are
+refused, and calls from many threads are safe."""
 import importlib.util
 import os
 import pathlib

@@ -1,6 +1,7 @@
 """The op-table tests with ``NUMBA_DISABLE_JIT=1``: the sweeps and op bodies run as Python, so
-coverage sees the kernels (STYLE.md, habit 8), and a jit-only behaviour (a Numba overload, an
-integer/float typing difference) cannot hide a bug in the plain-Python reading of the code.
+coverage sees the kernels (README.md, "Checking derivatives"), and a jit-only behaviour (a
+Numba overload, an integer/float typing difference) cannot hide a bug in the plain-Python
+reading of the code.
 
 The subset covers every op of the table once (``test_every_op_once``: each elementwise op with
 vector and broadcast operands, each block op's first case) plus every block-op case, the edge

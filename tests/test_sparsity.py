@@ -1,4 +1,4 @@
-"""Sparsity patterns, colorings and compressed evaluation (numtape.sparsity; SPEC sections 2, 6).
+"""Sparsity patterns, colorings and compressed evaluation (numtape.sparsity).
 
 Patterns are held against the non-zeros of dense derivatives at random points: a structural
 pattern must contain every numerical non-zero, and equal them for generic functions (no

@@ -1,4 +1,4 @@
-"""The kernels' scipy.special functions (numtape/ops/_special.py) against SciPy itself."""
+"""The kernels' scipy.special functions (numtape/kernels/special.py) against SciPy itself."""
 import numpy as np
 import pytest
 import scipy.special as sc
@@ -165,7 +165,7 @@ def test_betaln_against_mpmath_on_a_grid():
 def test_betaln_special_arguments_follow_scipy():
     """Non-positive arguments give log |B| as SciPy (poles: inf, B = 0: -inf); an infinite
     argument gives -inf.  Where the direct form is inf - inf (a and a + b both poles) we
-    return NaN and SciPy its limit: documented in ops/_special.py."""
+    return NaN and SciPy its limit: documented in numtape/kernels/special.py."""
     pts = [(-1.5, 2.0), (-2.5, 1.0), (-3.5, 1.5), (-0.5, 0.5), (-1.0, 2.5), (0.0, 2.0),
            (np.inf, 1.0), (2.0, np.inf), (np.nan, 1.0), (1e-300, 1.0), (1.0, 1.0)]
     for u, v in pts:

@@ -1,4 +1,5 @@
-"""The statistical layer: newton, laplace (and SPA), MakeADFun, sdreport (SPEC section 4).
+"""The statistical layer: newton, laplace (and SPA), MakeADFun, sdreport (README.md, "Random
+effects: newton, laplace, MakeADFun, sdreport").
 
 Every derivative is held against central differences of an independent value (a closed form
 where one exists) and against a second path (the sparse and the dense factorization, reverse

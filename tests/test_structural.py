@@ -1,4 +1,4 @@
-"""Structural operations are address bookkeeping (SPEC section 1, DESIGN section 1): views record
+"""Structural operations are address bookkeeping (README.md, "What it is"): views record
 no ops, gathers happen once when arithmetic needs a contiguous operand, item assignment is O(1)
 with NumPy's view semantics, and tracing errors are clear and leave no recording behind."""
 from __future__ import annotations
@@ -149,8 +149,8 @@ def test_noncontiguous_operands_gathered():
 
 
 def test_gathered_operand_reused_is_gathered_once():
-    """SPEC: 'other slices and fancy indexing record one gather op' -- an indexed array used by
-    several arithmetic ops is gathered once, not once per use."""
+    """Scattered operands are gathered once, when an arithmetic op needs them: an indexed
+    array used by several arithmetic ops is gathered once, not once per use."""
     gathers = {}
 
     def f(x):

@@ -1,5 +1,5 @@
 """Threads: recordings are thread-local, and a finished tape can be swept from many threads at
-once (per-thread workspaces; DESIGN section 4)."""
+once (per-thread workspaces; ARCHITECTURE.md, "Glossary")."""
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,4 @@
-"""Tapes built from arrays are validated (SPEC section 5): round trips, corrupted arrays,
+"""Tapes built from arrays are validated (README.md, "Tape files"): round trips, corrupted arrays,
 wide values, and a crash fuzz of mutated tapes."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""asv suite: batched replay (SPEC section 4b, issue 12).
+"""asv suite: batched replay (README.md, "Many points, cores and machines").
 
 ``F.gradient_map`` of the W1 vectorized tape at 1,000 points (n = 1e3) with 1 and 2 worker
 threads, interpreted and after ``F.compile()``, against the hand-written batched Numba gradient

@@ -1,6 +1,6 @@
-"""asv suite: numtape's core speed (SPEC section 6).
+"""asv suite: numtape's core speed (README.md, "Performance").
 
-``time_*`` benchmarks time one value + gradient at a new point (points cycled) on the SPEC
+``time_*`` benchmarks time one value + gradient at a new point (points cycled) on the full-size
 workloads, the sparse Jacobian ``J(x)`` of ``J = F.jacfun(sparse=True)`` and its construction,
 the Hessian-vector product ``F.hvp(x, v)``, and the recording of a scalar loop; ``track_*``
 benchmarks record numtape / hand-written ratios measured side by side in one process (robust to
@@ -300,7 +300,7 @@ class SparseJacobian1e4(_SparseJacobianSuite):
 
 
 class SparseJacobian1e5(_SparseJacobianSuite):
-    """Banded residual, n = 1e5, vectorized (the SPEC size)."""
+    """Banded residual, n = 1e5, vectorized (the full size)."""
 
     make_case = staticmethod(wl.case_band_1e5)
 

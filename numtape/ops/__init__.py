@@ -12,7 +12,7 @@ contiguous output block ``val[o:o+n]``.  Each op is declared here exactly once, 
   (the derivative rule written with other ops, ``vjp(g, xs, y, params)`` -> one cotangent per
   operand) and a ``sizes`` rule used by tape validation.
 
-Kernel calling convention (block-op bodies; STYLE.md vocabulary)::
+Kernel calling convention (block-op bodies; terms as in ARCHITECTURE.md, "Glossary")::
 
     forward(val, o, n, args, p, iargs, q, f, work)
     reverse(val, adj, o, n, args, p, iargs, q, f, work)

@@ -1,6 +1,7 @@
 """The tape's layout: how to walk a tape's arrays, read from the op table.
 
-A tape is ``op, flags, out_ptr, args, iargs, consts, n_in, dep`` (DESIGN.md section 2).  This
+A tape is ``op, flags, out_ptr, args, iargs, consts, n_in, dep`` (README.md, "The tape,
+concretely").  This
 module is the one home of the facts every layer needs to walk those arrays: each opcode's arity
 and parameter count, where each op's operands and parameters start, and how long each operand
 block is.  The flags byte's bits are in ``numtape.ops.flags``.

@@ -1,9 +1,10 @@
 """Structural Jacobian and Hessian patterns of a tape, by index-set propagation.
 
-Each op's local dependence is looked up by op *name* in the tables below; an op not named there
-is handled conservatively (block ops: every output element depends on every element of every
-operand block, and is nonlinear in all of them jointly; elementwise ops: nonlinear in all their
-operands), so ops added to the table later give correct, if coarser, patterns.
+Each op's local dependence is read from its declaration in the op table (``OpSpec.jacobian``
+and ``OpSpec.hessian``); the defaults are conservative (a block op: every output element
+depends on every element of every operand block, nonlinear in all of them jointly; an
+elementwise op: nonlinear in all its operands), so an op declared without them gives a correct,
+if coarser, pattern.
 """
 import numpy as np
 import scipy.sparse as sp

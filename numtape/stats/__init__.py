@@ -1,1 +1,2 @@
-"""The statistical layer: newton, laplace, MakeADFun, sdreport, distributions (SPEC 4)."""
+"""The statistical layer: newton, laplace, MakeADFun, sdreport, distributions (README.md,
+"Random effects: newton, laplace, MakeADFun, sdreport")."""

@@ -1,5 +1,6 @@
 """``F.newton(random)`` and ``F.laplace(random, spa=False)``: inner optimization and the Laplace
-approximation as tapes (SPEC section 4; TMB's and RTMB's ``newton`` and ``laplace``).
+approximation as tapes (TMB's and RTMB's ``newton`` and ``laplace``; README.md, "Random
+effects: newton, laplace, MakeADFun, sdreport").
 
 With z = (u, theta), u = x[random] (k values) and theta the remaining inputs:
 

@@ -38,7 +38,7 @@ _TAPES: collections.OrderedDict = collections.OrderedDict()   # content key -> T
 _TAPES_LOCK = threading.Lock()
 
 
-def map(F, X, client=None, what="value", progress=False):   # nt.map (SPEC 4b): shadows the builtin
+def map(F, X, client=None, what="value", progress=False):   # nt.map: shadows the builtin
     """``F`` at every row of ``X``, stacked, as ``F.map``: locally, or on a Dask client.
 
     Parameters

@@ -1,22 +1,19 @@
-"""Which compiled interpreters sweep a tape: the full ones, or ones made for its ops alone.
+"""Compiled interpreters: the full ones, or a variant made for one tape's ops alone.
 
-Numba compiles an interpreter with the cases of every op in the table in minutes, not seconds
-(cold, 121 ops: 238 s on the 2-core machine measured in the README, 1.4 s per op), and a user
-waits for that on their first gradient.  An interpreter holding only the cases of the ops one
-tape uses compiles in seconds (6 ops: 10 s).  So there are two tiers:
+Numba compiles an interpreter with the cases of every op in the table in minutes, one holding
+only the cases of the ops one tape uses in seconds.  So there are two compiled forms:
 
 * ``"full"``: ``generated.py``, checked in, with every op;
-* ``"exact"``: a variant rendered by the same generator for the tape's own ops plus a few
-  that every derivative tape uses (``BASE``), written once to a content-addressed file in the
-  cache directory (next to Numba's cache: ``NUMBA_CACHE_DIR``, else ``~/.cache/numtape``) and
-  compiled and cached by Numba like the full file.  A tape and its derivative tapes share a
-  variant when their ops agree.
+* a variant: rendered by the same generator for the tape's own ops plus the ops every
+  derivative tape uses (declared ``base`` in the op table), written once to a
+  content-addressed file in the cache directory (next to Numba's cache: ``NUMBA_CACHE_DIR``,
+  else ``~/.cache/numtape``) and compiled and cached by Numba like the full file.  A tape and
+  its derivative tapes share a variant when their ops agree.
 
-``"auto"`` (the default) uses the full interpreters once they are compiled (in this process or
-on disk), and otherwise the tape's variant: a new environment pays seconds, not minutes, and a
-warm one never compiles again.  ``python -m numtape warmup`` compiles the full interpreters
-ahead of time.  ``set_mode`` switches for the process (the test suite uses ``"full"``).
-When the cache directory cannot be written, the full interpreters are used.
+Which tier sweeps a tape (the NumPy tier, these, and when a tape moves up) is decided in
+``numtape/sweeps/tiers.py``; variants serve the ``"exact"`` mode and long tapes whose full
+interpreters are not compiled yet (ARCHITECTURE.md, "Tiers").  When the cache directory
+cannot be written, the full interpreters are used.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Batched replay: a tape at every row of a batch, on worker threads (``Tape.map``,
-``Tape.gradient_map``, ``Tape.jacobian_map``; SPEC section 4b).
+``Tape.gradient_map``, ``Tape.jacobian_map``; README.md, "Many points, cores and machines").
 
 * **Jitted rows.**  Each chunk of rows runs in one jitted loop (``_values``, ``_gradients``,
   ``_jacobians``) that sweeps the tape's plan (the interpreter, and the fused runs and

@@ -1,11 +1,14 @@
-"""The one seam through which a Tape reaches the layers above it.
+"""The one seam through which a Tape reaches the layers above it (ARCHITECTURE.md, "Upward
+seams").
 
 A Tape is data plus sweeps (this layer); its transform methods (``jacfun``, ``simplify``,
-``atomic`` calls, ``hessfun`` ...) and its calls on traced values (inlining into an open
-recording) are implemented by the trace and transforms layers, which sit above this one and
-may not be imported from here (DESIGN.md section 6).  Those layers register their
-implementations by name when ``numtape`` is imported; Tape methods look them up here.  This is
-the only place the tape layer calls upward, and it does so by name, not by import.
+sparse tapes, ``reroll``, ``newton``, ``laplace`` ...) and its calls on traced values
+(inlining into an open recording) are implemented by the trace, transforms and stats layers,
+which sit above this one and may not be imported from here (ARCHITECTURE.md, "Layers").  Those
+layers register their implementations by name (``provide``) when ``numtape`` is imported; Tape
+methods look them up here (``use``).  This is the only place the tape layer calls upward, and
+it does so by name, not by import; the recorder (nested tapes) and the recorded rules (the
+CallOp's rule) reach the transforms layer the same way.
 """
 _IMPLEMENTATIONS = {}
 

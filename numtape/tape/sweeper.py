@@ -17,7 +17,7 @@ object; nobody else touches the kernels' argument tuples or the workspaces.
   compiled), ``Fused``, ``Loop`` (compiled segments), ``Host`` and ``Call`` (Python).  Each
   kind says how it runs (``forward``, ``reverse``, ``tangent``, ``forward_tangent``) and the
   drivers below walk the plan once, whatever it holds; tape/native.py gives each kind its
-  native row.  Adding a segment kind touches its class and its native row.
+  native row.  Adding a segment kind: ARCHITECTURE.md, "Checklists".
 * **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when this
   process has loaded them, else on the NumPy tier, and moves up at a sweep boundary
   (``_swept``) when that pays: to the compiled interpreters once they are on disk, to compiled

@@ -38,7 +38,7 @@ def is_traced(x):
 
 
 class Tape:
-    """An immutable recorded function R^n -> R^m (see SPEC section 2).
+    """An immutable recorded function R^n -> R^m (README.md, "The tape, concretely").
 
     >>> import numpy as np, numtape as nt
     >>> F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))

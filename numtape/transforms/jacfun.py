@@ -1,4 +1,4 @@
-"""jacfun: the Jacobian of a tape as a new tape (RTMB's ``jacfun``; DESIGN section 5).
+"""jacfun: the Jacobian of a tape as a new tape (RTMB's ``jacfun``; README.md, "Derived tapes").
 
 The new tape replays F's ops on its own traced input (inlining them), then runs F's reverse
 sweep *as a recording*: for each output i it walks F's ops backwards, calling every op's

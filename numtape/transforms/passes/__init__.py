@@ -1,5 +1,5 @@
 """Passes over a finished tape; each returns the arrays of a new Tape, which Tape.simplify
-wraps (DESIGN.md section 5).
+wraps (ARCHITECTURE.md, "The life of a tape").
 
 ``simplify(F, "eliminate")`` removes the ops no output depends on; ``simplify(F, "optimize")``
 also merges common subexpressions, folds constant-only ops into the constant pool and applies
