@@ -24,17 +24,25 @@ from numtape.surface import fft as _fft  # noqa: F401  (registers functions)
 from numtape.surface import linalg
 from numtape.surface.functions import logsumexp, zeros
 from numtape.surface.special import polygamma
-from numtape.transforms import calls as _calls, jacfun as _jacfun  # noqa: F401  (seam)
-from numtape.transforms import nested as _nested, sparse as _sparse  # noqa: F401  (seam)
-from numtape.transforms import passes as _passes  # noqa: F401  (seam)
-from numtape.transforms import reroll as _reroll  # noqa: F401  (seam)
-from numtape.stats import laplace as _laplace  # noqa: F401  (seam)
+from numtape.tape import seam as _seam
+from numtape.trace import make as _make
+from numtape.transforms import calls as _calls, jacfun as _jacfun
+from numtape.transforms import nested as _nested, sparse as _sparse
+from numtape.transforms import passes as _passes
+from numtape.transforms import reroll as _reroll
+from numtape.stats import laplace as _laplace
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
 from numtape.stats.bootstrap import bootstrap
 from numtape.stats.parallel import map  # nt.map, not the builtin
 from numtape.stats import distributions
 from numtape import scipy
+
+# the upward services, filled in this one place (ARCHITECTURE.md, "Upward seams")
+_seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.sparse_jacfun,
+           sparse_hessfun=_sparse.sparse_hessfun, simplify=_passes.simplify,
+           reroll=_reroll.reroll, capturing_tape=_nested.capturing_tape,
+           call_vjp=_calls.call_vjp, newton=_laplace.newton, laplace=_laplace.laplace)
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
            "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",

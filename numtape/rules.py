@@ -7,11 +7,11 @@ chained with ``strong_mul`` (0 * anything = 0, the sweeps' convention).
 
 import numpy as np
 
-from numtape.tape.seam import use
-from numtape.ops import BLOCK, BY_NAME
+from numtape.tape.seam import SERVICES
+from numtape.ops import BLOCK, OP
 from numtape.ops.formulas import strong_mul, traced
 
-_CALL_CODE = BY_NAME["CallOp"].code
+_CALL_CODE = OP.CallOp.code
 
 
 def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
@@ -21,7 +21,7 @@ def vjp_rule(spec, g, xs, y, params=(), subtapes=()):
     ``params`` the op's integer parameters, ``subtapes`` the tape's sub-tapes (CallOps).
     Returns one array per operand (None: no derivative)."""
     if spec.code == _CALL_CODE:   # the one rule that needs its tape: the sub-tape called
-        return use("call_vjp")(g, xs, y, params, subtapes)
+        return SERVICES.call_vjp(g, xs, y, params, subtapes)
     if spec.kind == BLOCK:
         cts = spec.vjp(g, xs, y, params)
         if spec.host and traced(g) is not None:

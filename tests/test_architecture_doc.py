@@ -1,13 +1,14 @@
 """ARCHITECTURE.md is the map of the repository, and the repository depends on nothing else.
 
-Its layer table is the import-linter contract of pyproject.toml, its seam table is the set of
-services registered with ``numtape.tape.seam.provide``, every path it or README.md cites
+Its layer table is the import-linter contract of pyproject.toml, its seam table is the record
+of upward services (``numtape.tape.seam.Services``) and who fills each, every path it or
+README.md cites
 exists, every citation of a section (``ARCHITECTURE.md, "Heading"``, ``README.md, "Heading"``)
 names a heading that exists, and no file cites documents kept outside the repository.
 
-Reads files only: nothing here imports numtape, so nothing compiles.
+Reads files, and imports numtape only to read the filled service record (nothing compiles).
 """
-import ast
+import dataclasses
 import pathlib
 import re
 
@@ -91,46 +92,44 @@ def test_architecture_layer_table_is_the_import_linter_contract():
     assert table == contracts[0]["layers"], "ARCHITECTURE.md, \"Layers\" is out of date"
 
 
-def _seam_sites():
-    """Names registered with ``@provide("name")`` and names looked up with ``use("name")``,
-    read from the source (the registry in numtape/tape/seam.py is filled at import)."""
-    provided, used = [], set()
+def test_every_service_is_filled_once_with_its_declared_parameters():
+    """numtape/__init__.py fills the record in one call; each function takes the parameters
+    its entry declares (numtape/tape/seam.py), in order."""
+    import inspect
+
+    import numtape  # noqa: F401  (fills the record)
+    from numtape.tape.seam import SERVICES, Services
+    for field in dataclasses.fields(Services):
+        fn = getattr(SERVICES, field.name)
+        params = [p.name for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        declared = list(field.metadata["params"])
+        assert params[:len(declared)] == declared, (field.name, params, declared)
+    init = (ROOT / "numtape" / "__init__.py").read_text()
+    assert init.count("_seam.fill(") == 1
+
+
+def test_no_module_reaches_a_service_by_a_string():
+    """The old string-keyed registry (provide/use) is gone: services are attributes."""
     for path in sorted((ROOT / "numtape").rglob("*.py")):
-        if path.name == "generated.py":
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.Call):
-                continue
-            fn = node.func
-            name = fn.id if isinstance(fn, ast.Name) else getattr(fn, "attr", None)
-            if name in ("provide", "use") and node.args and isinstance(
-                    node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                if name == "provide":
-                    provided.append((node.args[0].value, path.relative_to(ROOT).as_posix()))
-                else:
-                    used.add(node.args[0].value)
-    return provided, used
+        text = path.read_text()
+        assert "@provide(" not in text and "use(\"" not in text, path
 
 
-def test_seam_module_is_a_registry_of_provide_and_use():
-    tree = ast.parse((ROOT / "numtape" / "tape" / "seam.py").read_text())
-    functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert {"provide", "use"} <= functions
-
-
-def test_architecture_seam_table_lists_every_registered_service():
-    provided, used = _seam_sites()
-    names = [n for n, _ in provided]
-    assert names and len(names) == len(set(names)), f"a service registered twice: {provided}"
-    missing = used - set(names)
-    assert not missing, f"use() of services nobody provides: {sorted(missing)}"
+def test_architecture_seam_table_lists_every_service_and_who_fills_it():
+    import numtape  # noqa: F401
+    from numtape.tape.seam import SERVICES, Services
+    names = [f.name for f in dataclasses.fields(Services)]
     block = _between(DOC.read_text(), "seams")
     table = _first_column(block)
-    assert len(table) == len(set(table)), table
-    assert set(table) == set(names), "ARCHITECTURE.md, \"Upward seams\" is out of date"
+    assert table == names, "ARCHITECTURE.md, \"Upward seams\" is out of date"
     rows = {line.strip("| ").split("|")[0].strip().strip("`"): line
             for line in block.splitlines() if line.startswith("|")}
-    for name, path in provided:   # the "filled by" column names the providing module
+    for name in names:   # the "filled by" column names the providing module
+        module = getattr(SERVICES, name).__module__
+        path = module.replace(".", "/") + ".py"
+        if not (ROOT / path).exists():
+            path = module.replace(".", "/") + "/__init__.py"
         assert f"`{path}`" in rows[name], (name, path)
 
 

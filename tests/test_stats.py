@@ -15,6 +15,7 @@ from scipy.stats import multivariate_normal
 
 import numtape as nt
 from numtape.stats import factor as factor_module
+from numtape.stats.laplace import newton_node_of
 
 
 def fd_gradient(f, x, eps=1e-6):
@@ -167,10 +168,10 @@ def test_sparse_factorization_path_equals_the_dense_path(monkeypatch):
     theta = np.array([0.9, -0.5, 0.6])
     F = nt.MakeTape(ar1_nll(n, y), np.zeros(n + 3))
     sparse = F.laplace(np.arange(n))
-    assert not sparse.newton_node.problem.pattern.dense
+    assert not newton_node_of(sparse).problem.pattern.dense
     monkeypatch.setattr(factor_module, "DENSE_MAX", 10 ** 6)
     dense = F.laplace(np.arange(n))
-    assert dense.newton_node.problem.pattern.dense
+    assert newton_node_of(dense).problem.pattern.dense
     assert sparse(theta) == pytest.approx(dense(theta), rel=1e-13)
     np.testing.assert_allclose(sparse.gradient(theta), dense.gradient(theta), rtol=1e-10)
     np.testing.assert_allclose(sparse.hessian(theta), dense.hessian(theta), rtol=1e-8)

@@ -30,6 +30,9 @@ makes ``np.where(x > 0, np.sqrt(x), 0)`` have gradient 0 at x = 0.
 """
 from __future__ import annotations
 
+import collections
+import enum
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -41,9 +44,62 @@ import numpy as np
 from numtape.kernels.twins import pure
 from numtape.ops.flags import const_operand
 from numtape.ops.formulas import NAMESPACE
+from numtape.ops.info import Edge
 
-ELEMENTWISE = "elementwise"
-BLOCK = "block"
+
+class _Word(str, enum.Enum):
+    """A fact's closed vocabulary: each member is also its string (``Jacobian.REDUCE ==
+    "reduce"``), so tables keyed by the words read it directly, and a misspelt word fails
+    where the op is declared."""
+
+    def __str__(self):
+        return self.value
+
+    __format__ = str.__format__
+
+
+class Kind(_Word):
+    """Elementwise ops carry formulas, block ops bodies (ARCHITECTURE.md, "The op table")."""
+
+    ELEMENTWISE = "elementwise"
+    BLOCK = "block"
+
+
+class Jacobian(_Word):
+    """How output elements depend on operand elements (sparsity patterns): see OpSpec."""
+
+    ELEMENTWISE = "elementwise"
+    NONE = "none"
+    GATHER = "gather"
+    REDUCE = "reduce"
+    CUMSUM = "cumsum"
+    MATMUL = "matmul"
+    ROWS = "rows"
+    SOLVE = "solve"
+    DENSE = "dense"
+
+
+class Hessian(_Word):
+    """Which operand elements meet in a non-zero second partial: see OpSpec."""
+
+    JOINT = "joint"
+    LINEAR = "linear"
+    CROSS = "cross"
+    DIV = "div"
+    PROD = "prod"
+
+
+class Complex(_Word):
+    """What an elementwise op does on complex operands (the rules live in trace/complex.py,
+    which a test holds to these declarations)."""
+
+    NONE = "none"            # refused: "np.<ufunc> is not supported on complex traced values"
+    PAIRS = "pairs"          # recorded on the real and imaginary parts
+    UNORDERED = "unordered"  # an ordering: refused as undefined for complex values
+
+
+ELEMENTWISE = Kind.ELEMENTWISE
+BLOCK = Kind.BLOCK
 PER_ELEMENT = -1  # arity of ops taking one scalar operand per output element (gathers)
 
 
@@ -65,11 +121,23 @@ class OpSpec:
     * ``chain``: for reductions, the elementwise op whose left-to-right chain is the scalar
       expansion (TapeConfig(atomic="disable"));
     * ``identities``: exact IEEE identities simplify may apply, as (kept operand, constant
-      operand, test) triples with test one of "one", "plus_zero", "minus_zero".
+      operand, test) triples with test one of "one", "plus_zero", "minus_zero";
+    * ``blas``: its bodies call BLAS (sweeps of a tape holding it pin BLAS to one thread);
+    * ``base``: in every variant's op set (the ops every derivative tape records: gathers,
+      the arithmetic of chained adjoints, sums), so a tape and its derivatives share one;
+    * ``power``: the constant exponent p for which ``x ** p`` records this op (NumPy computes
+      those powers by it too: square, sqrt, reciprocal);
+    * ``complex``: its rule on complex operands (``Complex``);
+    * ``domain`` and ``edges``: where the table-driven tests sample each operand
+      (``numtape.ops.info``: U, Away, Choice) and the delicate points with their exact
+      partials (``Edge``): an op without a domain fails the tests.
+
+    Operands are named (``x``; ``a, b``; ``c, a, b``; ``m, c, a, b``) and ``active`` may be
+    declared as the names of the operands with a non-zero partial; it is kept as a bitmask.
     """
 
     name: str
-    kind: str
+    kind: Kind
     arity: int
     nparams: int = 0
     value: Callable | None = None
@@ -87,19 +155,52 @@ class OpSpec:
     host: bool = False
     numpy: tuple = ()
     ufuncs: tuple = ()
-    jacobian: str = ""
-    hessian: str = "joint"
+    jacobian: Jacobian = Jacobian.DENSE
+    hessian: Hessian = Hessian.JOINT
     active: int = -1
     comparison: bool = False
     chain: str = ""
     identities: tuple = ()
+    blas: bool = False
+    base: bool = False
+    power: float | None = None
+    complex: Complex = Complex.NONE
+    domain: tuple = ()
+    edges: tuple[Edge, ...] = ()
+    param_names: tuple = ()
+    Params: type | None = None
     source: str = ""
     code: int = -1
+
+
+class _Table:
+    """``OP.ExpOp``: the declared ops by name, as attributes, for code outside the op table
+    (which never spells an op's name as a string: a test checks)."""
+
+    def __getattr__(self, name):
+        raise AttributeError(f"no op named {name!r} in the op table")
 
 
 OPS: list[OpSpec] = []
 BY_NAME: dict[str, OpSpec] = {}
 BY_UFUNC: dict = {}
+OP = _Table()
+
+
+def _typed(spec: OpSpec) -> None:
+    """The declaration's words as their enums (a misspelt one raises here), ``active`` given
+    as operand names as its bitmask."""
+    for field, word in (("kind", Kind), ("jacobian", Jacobian), ("hessian", Hessian),
+                        ("complex", Complex)):
+        object.__setattr__(spec, field, word(getattr(spec, field)))
+    if isinstance(spec.active, tuple):
+        names = OPERAND_NAMES.get(spec.arity, ())
+        bits = 0
+        for operand in spec.active:
+            bits |= 1 << (names.index(operand) if isinstance(operand, str) else operand)
+        object.__setattr__(spec, "active", bits)
+    if spec.chain and spec.chain not in BY_NAME:
+        raise ValueError(f"op {spec.name}: chain op {spec.chain} is not declared before it")
 
 
 def _declared_at(depth=2):
@@ -117,9 +218,11 @@ def _declared_at(depth=2):
 def _register(spec: OpSpec) -> OpSpec:
     if spec.name in BY_NAME:
         raise ValueError(f"op {spec.name} declared twice")
+    _typed(spec)
     object.__setattr__(spec, "code", len(OPS))
     OPS.append(spec)
     BY_NAME[spec.name] = spec
+    setattr(OP, spec.name, spec)
     for uf in spec.ufuncs:
         BY_UFUNC[uf] = spec
     return spec
@@ -176,12 +279,16 @@ def reverse_from_rule(vjp, nparams, sizes):
     return reverse
 
 
-def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratch=None,
-             bounds=None, host=False, jacobian="dense", numpy=None, **facts):
+def block_op(name, *, arity, params, forward, reverse, tangent, vjp, sizes, scratch=None,
+             bounds=None, host=False, jacobian=Jacobian.DENSE, numpy=None, **facts):
     """Declare a block op from its jitted bodies, recorded rule and size rule.
 
-    ``sizes(params) -> ([operand lengths], output length)`` (vectorized over a (nparams, count)
-    parameter array) lets validation check every operand block before any sweep runs;
+    ``params`` names the op's integer parameters, in the order the tape stores them
+    (``iargs``); ``spec.Params`` is the named tuple of them, which front ends record with
+    (``OP.SolveOp.Params(m=3, k=1)``) and which ``sizes``, ``scratch`` and ``vjp`` receive
+    (the jitted bodies read the same values as ``iargs[q + i]``, in the declared order).
+    ``sizes(params) -> ([operand lengths], output length)`` (vectorized: each parameter a row
+    of values) lets validation check every operand block before any sweep runs;
     ``scratch(params)`` is the length of the ``work`` array the bodies need (default none).
     ``bounds`` gives (low, high) per parameter (high None: the arena size); by default every
     parameter is a dimension in [1, arena].  A ``host`` op's bodies are plain Python (NumPy,
@@ -191,6 +298,18 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
     bodies with the same calling convention and results, for the ops large blocks go through;
     by default that tier runs the jitted bodies' Python twins (``numtape.kernels.twins.pure``).
     """
+    Params = collections.namedtuple(f"{name}Params", params)
+    nparams = len(params)
+
+    def named(fn):
+        """``fn`` given its parameters as ``Params`` (a tuple: positional use still works)."""
+        if fn is None:
+            return None
+        if fn is vjp:
+            return functools.wraps(fn)(lambda g, xs, y, p: fn(g, xs, y, Params(*p)))
+        return functools.wraps(fn)(lambda p: fn(Params(*p)))
+
+    sizes, scratch, vjp = named(sizes), named(scratch), named(vjp)
     if host and reverse is None and vjp is not None:
         reverse = reverse_from_rule(vjp, nparams, sizes)
     if numpy is None:
@@ -198,10 +317,10 @@ def block_op(name, arity, nparams, forward, reverse, tangent, vjp, sizes, scratc
                                                                            tangent)))
     return _register(OpSpec(name=name, kind=BLOCK, arity=arity, nparams=nparams,
                             forward=forward, reverse=reverse, tangent=tangent, vjp=vjp,
-                            numpy=tuple(numpy),
-                            sizes=sizes, scratch=scratch,
+                            numpy=tuple(numpy), sizes=sizes, scratch=scratch,
                             bounds=tuple(bounds or [(1, None)] * nparams), host=host,
-                            jacobian=jacobian, source=_declared_at(), **facts))
+                            jacobian=jacobian, param_names=tuple(params), Params=Params,
+                            source=_declared_at(), **facts))
 
 
 # Importing the families fills the table, in a fixed order (the order is the opcode numbering).

@@ -17,5 +17,5 @@ def _sizes(params):
     return [n_in], n_out
 
 
-block_op("CallOp", 1, 3, None, None, None, None, _sizes,
-         bounds=[(1, None), (1, None), (0, None)], host=True)
+block_op("CallOp", arity=1, params=("n_in", "n_out", "sub"), forward=None, reverse=None,
+         tangent=None, vjp=None, sizes=_sizes, bounds=[(1, None), (1, None), (0, None)], host=True)

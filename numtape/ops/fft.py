@@ -19,7 +19,7 @@ the jitted sweeps, all seed directions in one call.
 """
 import numpy as np
 
-from numtape.ops import block_op
+from numtape.ops import Hessian, Jacobian, block_op
 from numtape.ops.formulas import traced
 
 NORMS = ("backward", "ortho", "forward")
@@ -78,6 +78,7 @@ def fft_vjp(g, xs, y, params):
     return [np.ravel(out[:, 0]), np.ravel(out[:, 1])]
 
 
-block_op("FftOp", 2, 4, fft_forward, None, fft_tangent, fft_vjp, _sizes,
-         bounds=[(1, None), (1, None), (0, 1), (0, 2)], host=True, jacobian="rows",
-         hessian="linear")
+block_op("FftOp", arity=2, params=("rows", "n", "inverse", "norm"), forward=fft_forward,
+         reverse=None, tangent=fft_tangent, vjp=fft_vjp, sizes=_sizes,
+         bounds=[(1, None), (1, None), (0, 1), (0, 2)], host=True, jacobian=Jacobian.ROWS,
+         hessian=Hessian.LINEAR)

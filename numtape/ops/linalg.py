@@ -35,7 +35,7 @@ sweep).
 import numpy as np
 import scipy.linalg as la
 
-from numtape.ops import block_op
+from numtape.ops import Jacobian, block_op
 from numtape.ops.flags import const_flag
 from numtape.ops.formulas import strong_mul, traced
 from numtape.ops.matmul import strong_matmul
@@ -146,8 +146,9 @@ def _sizes_solve(params):
     return [m * m, m * k], m * k
 
 
-block_op("SolveOp", 2, 2, solve_forward, None, solve_tangent, solve_vjp, _sizes_solve,
-         host=True, jacobian="solve")
+block_op("SolveOp", arity=2, params=("m", "k"), forward=solve_forward, reverse=None,
+         tangent=solve_tangent, vjp=solve_vjp, sizes=_sizes_solve, host=True,
+         jacobian=Jacobian.SOLVE)
 
 
 # ---- TriSolveOp: X = op(T)^-1 B ------------------------------------------------------------
@@ -183,9 +184,9 @@ def trisolve_vjp(g, xs, y, params):
             gb.reshape(lead + (m * k,))]
 
 
-block_op("TriSolveOp", 2, 4, trisolve_forward, None, trisolve_tangent, trisolve_vjp,
-         _sizes_solve, bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True,
-         jacobian="solve")
+block_op("TriSolveOp", arity=2, params=("m", "k", "lower", "trans"), forward=trisolve_forward,
+         reverse=None, tangent=trisolve_tangent, vjp=trisolve_vjp, sizes=_sizes_solve,
+         bounds=[(1, None), (1, None), (0, 1), (0, 1)], host=True, jacobian=Jacobian.SOLVE)
 
 
 # ---- CholeskyOp: A = L L^T ------------------------------------------------------------------
@@ -237,8 +238,8 @@ def _sizes_square(params):
     return [m * m], m * m
 
 
-block_op("CholeskyOp", 1, 1, cholesky_forward, None, cholesky_tangent, cholesky_vjp,
-         _sizes_square, host=True)
+block_op("CholeskyOp", arity=1, params=("m",), forward=cholesky_forward, reverse=None,
+         tangent=cholesky_tangent, vjp=cholesky_vjp, sizes=_sizes_square, host=True)
 
 
 # ---- DetOp and SlogdetOp: A^-T carries the derivative ---------------------------------------
@@ -311,9 +312,10 @@ def _sizes_slogdet(params):
     return [m * m], 2 * np.ones_like(m)
 
 
-block_op("DetOp", 1, 1, det_forward, det_reverse, det_tangent, det_vjp, _sizes_det, host=True)
-block_op("SlogdetOp", 1, 1, slogdet_forward, None, slogdet_tangent, slogdet_vjp,
-         _sizes_slogdet, host=True)
+block_op("DetOp", arity=1, params=("m",), forward=det_forward, reverse=det_reverse,
+         tangent=det_tangent, vjp=det_vjp, sizes=_sizes_det, host=True)
+block_op("SlogdetOp", arity=1, params=("m",), forward=slogdet_forward, reverse=None,
+         tangent=slogdet_tangent, vjp=slogdet_vjp, sizes=_sizes_slogdet, host=True)
 
 
 # ---- ExpmOp: the matrix exponential --------------------------------------------------------
@@ -353,7 +355,8 @@ def _expm(M):
     return traced(M).__nt_block__("ExpmOp", (M,), (int(np.shape(M)[0]),), np.shape(M))
 
 
-block_op("ExpmOp", 1, 1, expm_forward, None, expm_tangent, expm_vjp, _sizes_square, host=True)
+block_op("ExpmOp", arity=1, params=("m",), forward=expm_forward, reverse=None, tangent=expm_tangent,
+         vjp=expm_vjp, sizes=_sizes_square, host=True)
 
 
 # ---- EighOp: symmetric eigendecomposition -----------------------------------------------------
@@ -428,7 +431,8 @@ def eigh_vjp(g, xs, y, params):
     return [np.ravel(2.0 * low * G + np.eye(m) * G)]
 
 
-block_op("EighOp", 1, 1, eigh_forward, None, eigh_tangent, eigh_vjp, _sizes_eigh, host=True)
+block_op("EighOp", arity=1, params=("m",), forward=eigh_forward, reverse=None, tangent=eigh_tangent,
+         vjp=eigh_vjp, sizes=_sizes_eigh, host=True)
 
 
 # ---- SvdOp: reduced singular value decomposition ---------------------------------------------
@@ -529,7 +533,8 @@ def _svd_adjoint(U, s, Vt, gU, gs, gVt, m, nn, k, recording):
     return out.ravel() if not recording else out
 
 
-block_op("SvdOp", 1, 2, svd_forward, None, svd_tangent, svd_vjp, _sizes_svd, host=True)
+block_op("SvdOp", arity=1, params=("m", "n"), forward=svd_forward, reverse=None,
+         tangent=svd_tangent, vjp=svd_vjp, sizes=_sizes_svd, host=True)
 
 
 # ---- QrOp: reduced QR of a tall matrix ---------------------------------------------------------
@@ -576,4 +581,5 @@ def qr_vjp(g, xs, y, params):
     return [np.reshape(_T(X), lead + (m * k,))]
 
 
-block_op("QrOp", 1, 2, qr_forward, None, qr_tangent, qr_vjp, _sizes_qr, host=True)
+block_op("QrOp", arity=1, params=("m", "n"), forward=qr_forward, reverse=None, tangent=qr_tangent,
+         vjp=qr_vjp, sizes=_sizes_qr, host=True)

@@ -14,7 +14,7 @@ the product runs again as a loop that skips zero factors.
 import numpy as np
 
 from numtape.kernels.jit import jit
-from numtape.ops import block_op
+from numtape.ops import Hessian, Jacobian, block_op
 from numtape.ops.flags import const_flag
 from numtape.ops.formulas import strong_mul, traced
 
@@ -192,8 +192,9 @@ def _scratch(params):
     return np.maximum(np.maximum(m * kk, kk * nn), m * nn)
 
 
-block_op("MatMulOp", 2, 3, matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp, _sizes,
-         scratch=_scratch, jacobian="matmul", hessian="cross",
+block_op("MatMulOp", arity=2, params=("m", "k", "n"), forward=matmul_forward,
+         reverse=matmul_reverse, tangent=matmul_tangent, vjp=matmul_vjp, sizes=_sizes,
+         scratch=_scratch, jacobian=Jacobian.MATMUL, hessian=Hessian.CROSS, blas=True,
          numpy=(np_matmul_forward, np_matmul_reverse, np_matmul_tangent))
 
 
@@ -205,6 +206,7 @@ def chain_matmul_forward(val, o, n, args, p, iargs, q, f, work):
     _product(A, B, val[o:o + m * nn].reshape(m, nn))
 
 
-block_op("ChainMatMulOp", 2, 3, chain_matmul_forward, matmul_reverse, matmul_tangent, matmul_vjp,
-         _sizes, scratch=_scratch, jacobian="matmul", hessian="cross",
+block_op("ChainMatMulOp", arity=2, params=("m", "k", "n"), forward=chain_matmul_forward,
+         reverse=matmul_reverse, tangent=matmul_tangent, vjp=matmul_vjp, sizes=_sizes,
+         scratch=_scratch, jacobian=Jacobian.MATMUL, hessian=Hessian.CROSS, blas=True,
          numpy=(np_chain_matmul_forward, np_matmul_reverse, np_matmul_tangent))

@@ -19,7 +19,7 @@ outside the block.
 import numpy as np
 
 from numtape.kernels.jit import jit
-from numtape.ops import block_op
+from numtape.ops import Hessian, Jacobian, block_op
 from numtape.ops.formulas import traced
 
 _u = np.uint64
@@ -66,8 +66,9 @@ def argsort_vjp(g, xs, y, params):
     return [None]
 
 
-block_op("ArgsortOp", 1, 3, argsort_forward, argsort_reverse, argsort_tangent, argsort_vjp,
-         _sizes_argsort, jacobian="none", hessian="linear", active=0)
+block_op("ArgsortOp", arity=1, params=("outer", "m", "inner"), forward=argsort_forward,
+         reverse=argsort_reverse, tangent=argsort_tangent, vjp=argsort_vjp, sizes=_sizes_argsort,
+         jacobian=Jacobian.NONE, hessian=Hessian.LINEAR, active=())
 
 
 # ---- TakeOp and ScatterAddOp -----------------------------------------------------------------
@@ -191,11 +192,12 @@ def scatter_vjp(g, xs, y, params):
     return [None, take(g, xs[0])]
 
 
-block_op("TakeOp", 2, 2, take_forward, take_reverse, take_tangent, take_vjp, _sizes_take,
-         hessian="linear", active=0b01,
+block_op("TakeOp", arity=2, params=("n_v", "n"), forward=take_forward, reverse=take_reverse,
+         tangent=take_tangent, vjp=take_vjp, sizes=_sizes_take, hessian=Hessian.LINEAR, active=(0,),
          numpy=(np_take_forward, np_take_reverse, np_take_tangent))
-block_op("ScatterAddOp", 2, 2, scatter_forward, scatter_reverse, scatter_tangent, scatter_vjp,
-         _sizes_scatter, hessian="linear", active=0b10)
+block_op("ScatterAddOp", arity=2, params=("n_w", "n"), forward=scatter_forward,
+         reverse=scatter_reverse, tangent=scatter_tangent, vjp=scatter_vjp, sizes=_sizes_scatter,
+         hessian=Hessian.LINEAR, active=(1,))
 
 
 # ---- the two on arrays and traced values (rules, and the surface's np.sort) ------------------

@@ -9,7 +9,7 @@ element (NaN, if present, is the extremum), in every mode and in the recorded ru
 import numpy as np
 
 from numtape.kernels.jit import jit
-from numtape.ops import block_op
+from numtape.ops import Hessian, Jacobian, block_op
 from numtape.ops.formulas import strong_mul
 
 # unsigned offsets: Numba skips negative-index wraparound, and simple loops vectorize
@@ -130,8 +130,9 @@ def sum_vjp(g, xs, y, params):
     return [_spread(g, *_split(params))]
 
 
-block_op("SumOp", 1, 3, sum_forward, sum_reverse, sum_tangent, sum_vjp, _sizes_reduce,
-         jacobian="reduce", hessian="linear", chain="AddOp",
+block_op("SumOp", arity=1, params=("outer", "m", "inner"), forward=sum_forward, reverse=sum_reverse,
+         tangent=sum_tangent, vjp=sum_vjp, sizes=_sizes_reduce, jacobian=Jacobian.REDUCE,
+         hessian=Hessian.LINEAR, chain="AddOp", base=True,
          numpy=(np_sum_forward, np_sum_reverse, np_sum_tangent))
 
 
@@ -229,8 +230,9 @@ def prod_vjp(g, xs, y, params):
                        np.stack(others, axis=1)).ravel()]
 
 
-block_op("ProdOp", 1, 3, prod_forward, prod_reverse, prod_tangent, prod_vjp, _sizes_reduce,
-         jacobian="reduce", hessian="prod", chain="MulOp")
+block_op("ProdOp", arity=1, params=("outer", "m", "inner"), forward=prod_forward,
+         reverse=prod_reverse, tangent=prod_tangent, vjp=prod_vjp, sizes=_sizes_reduce,
+         jacobian=Jacobian.REDUCE, hessian=Hessian.PROD, chain="MulOp")
 
 
 # ---- max / min ---------------------------------------------------------------------------
@@ -320,10 +322,12 @@ def min_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     _ext_tangent(val, tan, o, args, p, iargs, q, -1.0)
 
 
-block_op("MaxOp", 1, 3, max_forward, max_reverse, max_tangent, _first_hit_vjp, _sizes_reduce,
-         jacobian="reduce", hessian="linear", chain="MaximumOp")
-block_op("MinOp", 1, 3, min_forward, min_reverse, min_tangent, _first_hit_vjp, _sizes_reduce,
-         jacobian="reduce", hessian="linear", chain="MinimumOp")
+block_op("MaxOp", arity=1, params=("outer", "m", "inner"), forward=max_forward, reverse=max_reverse,
+         tangent=max_tangent, vjp=_first_hit_vjp, sizes=_sizes_reduce, jacobian=Jacobian.REDUCE,
+         hessian=Hessian.LINEAR, chain="MaximumOp")
+block_op("MinOp", arity=1, params=("outer", "m", "inner"), forward=min_forward, reverse=min_reverse,
+         tangent=min_tangent, vjp=_first_hit_vjp, sizes=_sizes_reduce, jacobian=Jacobian.REDUCE,
+         hessian=Hessian.LINEAR, chain="MinimumOp")
 
 
 # ---- cumsum ------------------------------------------------------------------------------
@@ -395,6 +399,7 @@ def cumsum_vjp(g, xs, y, params):
     return [np.cumsum(gr, axis=1)[:, ::-1, :].ravel()]
 
 
-block_op("CumsumOp", 1, 3, cumsum_forward, cumsum_reverse, cumsum_tangent, cumsum_vjp,
-         _sizes_scan, jacobian="cumsum", hessian="linear",
+block_op("CumsumOp", arity=1, params=("outer", "m", "inner"), forward=cumsum_forward,
+         reverse=cumsum_reverse, tangent=cumsum_tangent, vjp=cumsum_vjp, sizes=_sizes_scan,
+         jacobian=Jacobian.CUMSUM, hessian=Hessian.LINEAR,
          numpy=(np_cumsum_forward, np_cumsum_reverse, np_cumsum_tangent))

@@ -9,7 +9,7 @@ dependent variables), so outputs are one contiguous block.
 import numpy as np
 
 from numtape.kernels.jit import jit
-from numtape.ops import PER_ELEMENT, block_op
+from numtape.ops import Hessian, Jacobian, PER_ELEMENT, block_op
 
 _u = np.uint64  # unsigned offsets skip Numba's negative-index wraparound
 
@@ -56,6 +56,7 @@ def gather_vjp(g, xs, y, params):
 
 
 for _name in ("GatherOp", "DepOp"):
-    block_op(_name, PER_ELEMENT, 0, gather_forward, gather_reverse, gather_tangent, gather_vjp,
-             sizes=None, jacobian="gather", hessian="linear",
+    block_op(_name, arity=PER_ELEMENT, params=(), forward=gather_forward, reverse=gather_reverse,
+             tangent=gather_tangent, vjp=gather_vjp, sizes=None, jacobian=Jacobian.GATHER,
+             hessian=Hessian.LINEAR, base=True,
              numpy=(np_gather_forward, np_gather_reverse, np_gather_tangent))

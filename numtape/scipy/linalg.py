@@ -4,6 +4,7 @@ identity expm([[A, E], [0, A]]) = [[expm A, L(A, E)], [0, expm A]])."""
 import numpy as np
 import scipy.linalg as _la
 
+from numtape.ops import OP
 from numtape.surface import linalg as _nl
 from numtape.tape.tape import is_traced
 from numtape.trace.recorder import addr_array, recorder_of, record_block, wrap
@@ -110,7 +111,7 @@ def expm(A):
     n = np.shape(A)[-1]
     if np.shape(A) != (n, n):
         raise ValueError(f"expm: a square matrix is needed, got shape {np.shape(A)}")
-    return record_block("ExpmOp", (A,), (n,), (n, n))
+    return record_block(OP.ExpmOp, (A,), OP.ExpmOp.Params(m=n), (n, n))
 
 
 def __getattr__(name):

@@ -30,7 +30,7 @@ import warnings
 import numpy as np
 
 from numtape.errors import NewtonError
-from numtape.stats.laplace import InnerProblem, NewtonOptions, laplace_of
+from numtape.stats.laplace import InnerProblem, NewtonOptions, laplace_of, newton_node_of
 from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
 
@@ -192,7 +192,7 @@ class ADFun:
             self.problem = InnerProblem(self.joint, L.k, NewtonOptions(
                 start=L.u0, **(newton or {})))
             self.objective = laplace_of(self.problem)
-            self._node = self.objective.newton_node
+            self._node = newton_node_of(self.objective)
         else:
             self.problem = self._node = None
             self.objective = self.joint
@@ -241,9 +241,8 @@ class ADFun:
         key = p.tobytes()
         if self._cache.get("key") != key:
             def both(q):
-                g = np.asarray(self.objective.gradient(q), dtype=np.float64).ravel()
-                S = self.objective.sweeps
-                return float(S.workspace("val")[S.out][0]), g
+                v, g = self.objective.value_and_grad(q)
+                return v, np.asarray(g, dtype=np.float64).ravel()
             v, g = self._guarded("fn/gr", both, p, (math.nan, np.full(p.size, math.nan)))
             self._cache = {"key": key, "value": v, "gradient": g}
             if v < self.best[0]:

@@ -28,7 +28,6 @@ import numpy as np
 from numtape.errors import NewtonError
 from numtape.stats.factor import NotPositiveDefinite, SymmetricPattern
 from numtape.stats.nodes import LogDetNode, Node, SolveNode
-from numtape.tape.seam import provide
 from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
 from numtape.transforms.jacfun import weighted_reverse
@@ -111,14 +110,15 @@ class InnerProblem:
     # ---- numbers -----------------------------------------------------------------------
     def evaluate(self, z):
         """F, dF/du and H_uu's values at z (one forward sweep)."""
-        S = self.FGH.sweeps
+        S = self.FGH.callee
         v = S.forward(z)[S.out]
         k = self.k
         return float(v[0]), v[1:1 + k].copy(), v[1 + k:].copy()
 
     def factor(self, z):
         """The factorization of H_uu at z (NotPositiveDefinite if it is not)."""
-        return self.pattern.factor(self.Huu.sweeps.forward(z)[self.Huu.sweeps.out])
+        H = self.Huu.callee
+        return self.pattern.factor(H.forward(z)[H.out])
 
     def solve(self, theta):
         """u_hat(theta) by damped Newton (see NewtonOptions); NewtonError on failure."""
@@ -313,7 +313,6 @@ def _flat(F):
                                  F.input_names.items()}), np.zeros(F.n_in))
 
 
-@provide("newton")
 def newton(F, random, **options):
     """Tape theta -> u_hat(theta) = argmin over x[random] of F (see the module docstring)."""
     Fz, k = _reordered(_flat(F), random)
@@ -321,7 +320,6 @@ def newton(F, random, **options):
     return MakeTape(lambda theta: node(_node_input(node, theta)), np.zeros(Fz.n_in - k))
 
 
-@provide("laplace")
 def laplace(F, random, spa=False, **options):
     """Tape theta -> -log of the integral of exp(-F) over x[random] (module docstring)."""
     Fz, k = _reordered(_flat(F), random)
@@ -329,7 +327,8 @@ def laplace(F, random, spa=False, **options):
 
 
 def laplace_of(problem, spa=False):
-    """The Laplace (or saddle-point) tape of an InnerProblem, and its Newton node."""
+    """The Laplace (or saddle-point) tape of an InnerProblem (its Newton node:
+    ``newton_node_of``)."""
     node = NewtonNode(problem)
     logdet = LogDetNode(problem.pattern)
     k = problem.k
@@ -341,6 +340,9 @@ def laplace_of(problem, spa=False):
         f = np.reshape(problem.F(z), ())
         half = 0.5 * logdet(problem.Huu(z))[0]
         return (half - f + const) if spa else (f + half - const)
-    L = MakeTape(marginal, np.zeros(problem.n_theta))
-    L.newton_node = node
-    return L
+    return MakeTape(marginal, np.zeros(problem.n_theta))
+
+
+def newton_node_of(L):
+    """The inner Newton node a Laplace tape calls (one of its CallOps' callees)."""
+    return next(s for s in L.subtapes if isinstance(s, NewtonNode))

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from numtape.tape.callee import Callee
 from numtape.tape.tape import Tape, is_traced
 from numtape.trace.make import MakeTape, record_call
 
 
-class Node:
+class Node(Callee):
     """A function R^n_in -> R^n_out with hand-written sweeps, called by tapes as one CallOp.
 
     Subclasses define ``value(x)``, ``vjp(x, y, W)`` ((k, n_out) seeds -> (k, n_in)),
@@ -36,10 +37,14 @@ class Node:
         self.n_in, self.n_out = int(n_in), int(n_out)
         self.in_shape, self.out_shape = (self.n_in,), (self.n_out,)
         self.out = slice(self.n_in, self.n_in + self.n_out)
-        self.sweeps = self
         self._derived = {}
 
     flatten_input = Tape.flatten_input
+
+    @property
+    def callee(self):
+        """What a CallOp of this node runs: the node itself (its sweeps are hand-written)."""
+        return self
 
     def __repr__(self):
         return f"<{self.name} R^{self.n_in} -> R^{self.n_out}>"

@@ -9,14 +9,14 @@ import numpy as np
 import scipy.special
 
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME
+from numtape.ops import BY_NAME, OP
 from numtape.trace import recorder as recording
 from numtape.trace.adarray import HANDLED_FUNCTIONS, UFUNC_METHODS, ADArray
 from numtape.trace.complex import complex_matmul
 from numtape.trace.recorder import addr_array, elementwise, is_complex, recorder_of, wrap
 
-_MUL = BY_NAME["MulOp"].code
-_ADD = BY_NAME["AddOp"].code
+_MUL = OP.MulOp.code
+_ADD = OP.AddOp.code
 
 
 def implements(*funcs):
@@ -193,7 +193,7 @@ def where(condition, x=None, y=None):
         # a constant condition selects addresses at recording time: no op
         return wrap(rec, np.where(np.asarray(condition, dtype=bool), addr_array(rec, x),
                                   addr_array(rec, y)))
-    return elementwise(BY_NAME["SelectOp"], condition, x, y)
+    return elementwise(OP.SelectOp, condition, x, y)
 
 
 @implements(np.real)
@@ -252,7 +252,7 @@ def _normalize_axes(axis, ndim):
     return tuple(sorted(set(out)))
 
 
-def _reduce(name, x, axis, keepdims, empty=None):
+def _reduce(spec, x, axis, keepdims, empty=None):
     rec = recorder_of(x)
     a = addr_array(rec, x)
     axes = _normalize_axes(axis, a.ndim)
@@ -262,10 +262,10 @@ def _reduce(name, x, axis, keepdims, empty=None):
     m = int(np.prod([a.shape[d] for d in axes]))
     if m == 0:
         if empty is None:
-            raise ValueError(f"zero-size array to reduction operation {name} which has no "
+            raise ValueError(f"zero-size array to reduction operation {spec.name} which has no "
                              "identity")
         return wrap(rec, np.full(out_shape, rec.const(empty), dtype=np.int64))
-    if a.ndim == 0 or m == 1 and name != "CumsumOp":   # the values, in a new array
+    if a.ndim == 0 or m == 1 and spec is not OP.CumsumOp:   # the values, in a new array
         return wrap(rec, a.reshape(out_shape).copy())
     if len(axes) == 1:
         ax = axes[0]
@@ -275,33 +275,33 @@ def _reduce(name, x, axis, keepdims, empty=None):
         src = a.transpose(keep + list(axes))
         outer, inner = int(np.prod([a.shape[d] for d in keep])), 1
     if not rec.blocks:
-        chain = _chain(rec, BY_NAME[BY_NAME[name].chain].code, src.reshape(outer, m, inner))
+        chain = _chain(rec, BY_NAME[spec.chain].code, src.reshape(outer, m, inner))
         return wrap(rec, chain[:, -1, :].reshape(out_shape))
-    return wrap(rec, rec.record_block(name, [src], (outer, m, inner), out_shape))
+    return wrap(rec, rec.record_block(spec, [src], (outer, m, inner), out_shape))
 
 
 @implements(np.sum)
 def sum_(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     _refuse_kwargs("sum", out=out, initial=initial, where=where)
-    return _reduce("SumOp", a, axis, keepdims, empty=0.0)
+    return _reduce(OP.SumOp, a, axis, keepdims, empty=0.0)
 
 
 @implements(np.prod)
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     _refuse_kwargs("prod", out=out, initial=initial, where=where)
-    return _reduce("ProdOp", a, axis, keepdims, empty=1.0)
+    return _reduce(OP.ProdOp, a, axis, keepdims, empty=1.0)
 
 
 @implements(np.max, np.amax)
 def max_(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     _refuse_kwargs("max", out=out, initial=initial, where=where)
-    return _reduce("MaxOp", a, axis, keepdims)
+    return _reduce(OP.MaxOp, a, axis, keepdims)
 
 
 @implements(np.min, np.amin)
 def min_(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     _refuse_kwargs("min", out=out, initial=initial, where=where)
-    return _reduce("MinOp", a, axis, keepdims)
+    return _reduce(OP.MinOp, a, axis, keepdims)
 
 
 @implements(np.mean)
@@ -345,7 +345,8 @@ def cumsum(a, axis=None, dtype=None, out=None):
     outer, inner = int(np.prod(addr.shape[:ax])), int(np.prod(addr.shape[ax + 1:]))
     if not rec.blocks:
         return wrap(rec, _chain(rec, _ADD, addr.reshape(outer, m, inner)).reshape(addr.shape))
-    return wrap(rec, rec.record_block("CumsumOp", [addr], (outer, m, inner), addr.shape))
+    params = OP.CumsumOp.Params(outer=outer, m=m, inner=inner)
+    return wrap(rec, rec.record_block(OP.CumsumOp, [addr], params, addr.shape))
 
 
 # ---- products ----------------------------------------------------------------------------
@@ -365,7 +366,7 @@ def _matmul2(rec, a, b):
                                                                       int(b[t, j])))))
                 out[i, j] = c
         return out
-    return rec.record_block("MatMulOp", [a, b], (m, k, n), (m, n))
+    return rec.record_block(OP.MatMulOp, [a, b], OP.MatMulOp.Params(m=m, k=k, n=n), (m, n))
 
 
 @implements(np.matmul)

@@ -22,6 +22,7 @@ import numpy as np
 import scipy.linalg
 
 from numtape.errors import TracingError
+from numtape.ops import OP
 from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
 from numtape.trace.complex import COMPLEX_FUNCTIONS, split
@@ -86,7 +87,7 @@ def solve(a, b):
     n, k = np.shape(b)
     if np.shape(a)[0] != n:
         raise ValueError(f"solve: a has shape {np.shape(a)}, b has shape {np.shape(b)}")
-    return record_block("SolveOp", (a, b), (n, k), (n, k))
+    return record_block(OP.SolveOp, (a, b), OP.SolveOp.Params(m=n, k=k), (n, k))
 
 
 def _square_matrix_function(numpy_fn, plain=None):
@@ -120,11 +121,12 @@ def inv(a):
 @_square_matrix_function(np.linalg.det)
 def det(a):
     """Determinant (``np.linalg.det``); its derivative is det(A) A^-T."""
-    return _batched(lambda m: record_block("DetOp", (m,), (np.shape(m)[0],), ()), a)
+    return _batched(lambda m: record_block(OP.DetOp, (m,), OP.DetOp.Params(m=np.shape(m)[0]),
+                                           ()), a)
 
 
 def _slogdet2(m):
-    y = record_block("SlogdetOp", (m,), (np.shape(m)[0],), (2,))
+    y = record_block(OP.SlogdetOp, (m,), OP.SlogdetOp.Params(m=np.shape(m)[0]), (2,))
     return y[0], y[1]
 
 
@@ -158,7 +160,7 @@ def _cholesky2(a):
     n = np.shape(a)[0]
     rec = recorder_of(a)
     if rec.blocks:
-        return record_block("CholeskyOp", (a,), (n,), (n, n))
+        return record_block(OP.CholeskyOp, (a,), OP.CholeskyOp.Params(m=n), (n, n))
     a = a if type(a) is ADArray else wrap(rec, addr_array(rec, a))
     L = wrap(rec, np.full((n, n), rec.const(0.0), dtype=np.int64))
     for j in range(n):                      # the scalar algorithm, column by column
@@ -205,7 +207,8 @@ def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
                          f"{np.shape(b)}")
     rec = recorder_of(a, b)
     if rec.blocks:
-        return record_block("TriSolveOp", (a, b), (n, k, int(bool(lower)), trans), (n, k))
+        params = OP.TriSolveOp.Params(m=n, k=k, lower=int(bool(lower)), trans=trans)
+        return record_block(OP.TriSolveOp, (a, b), params, (n, k))
     return _trisolve_scalar(rec, a, b, trans, lower)
 
 
@@ -416,7 +419,7 @@ def _eigh2(a, UPLO):
     n = np.shape(a)[0]
     if UPLO == "U":   # the upper triangle of a is the lower one of a^T
         a = a.T
-    y = record_block("EighOp", (a,), (n,), (n + n * n,))
+    y = record_block(OP.EighOp, (a,), OP.EighOp.Params(m=n), (n + n * n,))
     return y[:n], np.reshape(y[n:], (n, n))
 
 
@@ -446,7 +449,7 @@ _SVD = type(np.linalg.svd(np.eye(1)))   # NumPy's named result (a tuple before 2
 def _svd2(a):
     m, n = np.shape(a)
     k = min(m, n)
-    y = record_block("SvdOp", (a,), (m, n), (m * k + k + k * n,))
+    y = record_block(OP.SvdOp, (a,), OP.SvdOp.Params(m=m, n=n), (m * k + k + k * n,))
     return (np.reshape(y[:m * k], (m, k)), y[m * k:m * k + k],
             np.reshape(y[m * k + k:], (k, n)))
 
@@ -521,7 +524,7 @@ _QR = type(np.linalg.qr(np.eye(1)))   # NumPy's named result (a tuple before 2.0
 
 def _qr2(a):
     m, n = np.shape(a)
-    y = record_block("QrOp", (a,), (m, n), (m * n + n * n,))
+    y = record_block(OP.QrOp, (a,), OP.QrOp.Params(m=m, n=n), (m * n + n * n,))
     return np.reshape(y[:m * n], (m, n)), np.reshape(y[m * n:], (n, n))
 
 

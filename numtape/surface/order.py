@@ -13,6 +13,7 @@ import operator
 import numpy as np
 
 from numtape.errors import TracingError
+from numtape.ops import OP
 from numtape.ops.order import take as _take_flat
 from numtape.surface.functions import implements
 from numtape.trace.adarray import ADArray
@@ -50,7 +51,8 @@ def argsort(a, axis=-1, kind=None, order=None, stable=None):
         return wrap(rec, A.copy())
     outer, m = int(np.prod(shape[:axis])), shape[axis]
     inner = int(np.prod(shape[axis + 1:]))
-    out = rec.record_block("ArgsortOp", [A], (outer, m, inner), shape)
+    params = OP.ArgsortOp.Params(outer=outer, m=m, inner=inner)
+    out = rec.record_block(OP.ArgsortOp, [A], params, shape)
     _index_blocks(rec).append((int(out.ravel()[0]), int(out.ravel()[-1]) + 1))
     return wrap(rec, out)
 

@@ -4,7 +4,7 @@ import numpy as np
 import scipy.special as sc
 
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME, formulas
+from numtape.ops import OP, formulas
 from numtape.surface.functions import implements
 from numtape.trace.adarray import ADArray
 from numtape.trace.recorder import CONST_BASE, addr_array, elementwise, recorder_of
@@ -28,7 +28,7 @@ def polygamma(n, x):
     return formulas.polygamma(n, x)
 
 
-def _constant_order(ufunc, op_name):
+def _constant_order(ufunc, op):
     """scipy.special's Bessel functions on traced arrays: the order must be a constant of the
     recording (its derivative is not provided), the argument may be traced."""
     def impl(v, x):
@@ -36,9 +36,9 @@ def _constant_order(ufunc, op_name):
             raise TracingError(f"scipy.special.{ufunc.__name__}: the order must be a constant "
                                "(derivatives in the order are not provided); the argument "
                                "may be traced")
-        return elementwise(BY_NAME[op_name], v, x)
+        return elementwise(op, v, x)
     implements(ufunc)(impl)
 
 
-for _uf, _op in ((sc.iv, "IvOp"), (sc.ive, "IveOp"), (sc.kv, "KvOp"), (sc.kve, "KveOp")):
+for _uf, _op in ((sc.iv, OP.IvOp), (sc.ive, OP.IveOp), (sc.kv, OP.KvOp), (sc.kve, OP.KveOp)):
     _constant_order(_uf, _op)

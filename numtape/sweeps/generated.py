@@ -19,7 +19,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "cdeaeb1069567549"
+TABLE_HASH = "619ccb37a8d65a15"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -66,211 +66,211 @@ def ew1_forward(code, val, f, o, n, x0):
     o, n = u(o), u(n)
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:21
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = -x
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.abs(x)
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp(x)
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp2(x)
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.expm1(x)
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log(x)
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log2(x)
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log10(x)
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log1p(x)
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sqrt(x)
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cbrt(x)
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = x * x
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sin(x)
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cos(x)
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tan(x)
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsin(x)
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccos(x)
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctan(x)
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sinh(x)
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cosh(x)
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tanh(x)
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsinh(x)
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccosh(x)
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctanh(x)
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.floor(x)
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.ceil(x)
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.trunc(x)
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.rint(x)
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gamma(x)
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.loggamma(x)
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfinv(x)
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcinv(x)
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_expit(x)
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0(x)
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0e(x)
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1(x)
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.riemann_zeta(x)
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.zetac(x)
@@ -283,7 +283,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:21
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -293,7 +293,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -303,7 +303,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -313,7 +313,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -323,7 +323,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -333,7 +333,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -343,7 +343,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -353,7 +353,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -363,7 +363,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -373,7 +373,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -383,7 +383,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -393,7 +393,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -403,7 +403,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -413,7 +413,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -423,7 +423,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cos(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -433,7 +433,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -np.sin(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -443,7 +443,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -453,7 +453,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -463,7 +463,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -473,7 +473,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -483,7 +483,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -493,7 +493,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -503,7 +503,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -513,7 +513,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -523,7 +523,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -533,7 +533,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -543,7 +543,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -553,7 +553,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -563,7 +563,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -573,7 +573,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -583,7 +583,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -593,7 +593,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -603,7 +603,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -613,7 +613,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -623,7 +623,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -633,7 +633,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -643,7 +643,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -653,7 +653,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -663,7 +663,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -673,7 +673,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -683,7 +683,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -693,7 +693,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -703,7 +703,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1e(x) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -713,7 +713,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -723,7 +723,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -733,7 +733,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -752,7 +752,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:21
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -763,7 +763,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -774,7 +774,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -785,7 +785,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -796,7 +796,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -807,7 +807,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -818,7 +818,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -829,7 +829,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -840,7 +840,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -851,7 +851,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -862,7 +862,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -873,7 +873,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -884,7 +884,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -895,7 +895,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -906,7 +906,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cos(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -917,7 +917,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -np.sin(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -928,7 +928,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -939,7 +939,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -950,7 +950,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -961,7 +961,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -972,7 +972,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -983,7 +983,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -994,7 +994,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1005,7 +1005,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1016,7 +1016,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1027,7 +1027,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1038,7 +1038,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1049,7 +1049,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1060,7 +1060,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1071,7 +1071,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1082,7 +1082,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1093,7 +1093,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1104,7 +1104,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1115,7 +1115,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1126,7 +1126,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1137,7 +1137,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1148,7 +1148,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1159,7 +1159,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1170,7 +1170,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1181,7 +1181,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1192,7 +1192,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1203,7 +1203,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1214,7 +1214,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1e(x) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1225,7 +1225,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1236,7 +1236,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1247,7 +1247,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.zetac_d(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1268,7 +1268,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:125
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1279,7 +1279,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1290,7 +1290,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1301,7 +1301,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1312,7 +1312,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1323,7 +1323,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1334,7 +1334,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.remainder(a, b)
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1345,7 +1345,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmod(a, b)
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1356,7 +1356,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.copysign(a, b)
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1367,7 +1367,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1378,7 +1378,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1389,7 +1389,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a > b else b
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1400,7 +1400,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a < b else b
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1411,7 +1411,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a >= b else b
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1422,7 +1422,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a <= b else b
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1433,7 +1433,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1444,7 +1444,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1455,7 +1455,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1466,7 +1466,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1477,7 +1477,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1488,7 +1488,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1499,7 +1499,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1510,7 +1510,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1521,7 +1521,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1532,7 +1532,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1543,7 +1543,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1554,7 +1554,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1565,7 +1565,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1576,7 +1576,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.beta(a, b)
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1587,7 +1587,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.iv(a, b)
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1598,7 +1598,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.ive(a, b)
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1609,7 +1609,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kv(a, b)
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1620,7 +1620,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kve(a, b)
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1631,7 +1631,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.boxcox(a, b)
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1642,7 +1642,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1653,7 +1653,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammainc(a, b)
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1664,7 +1664,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1675,7 +1675,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zeta(a, b)
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1686,7 +1686,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1708,7 +1708,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:125
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1745,7 +1745,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1782,7 +1782,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1819,7 +1819,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1856,7 +1856,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1893,7 +1893,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1930,7 +1930,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.floor(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1967,7 +1967,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.trunc(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2004,7 +2004,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2041,7 +2041,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2078,7 +2078,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2115,7 +2115,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2152,7 +2152,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2189,7 +2189,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2226,7 +2226,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2263,7 +2263,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2300,7 +2300,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2337,7 +2337,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2374,7 +2374,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2411,7 +2411,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2448,7 +2448,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * (sc.digamma(b) - sc.digamma(a + b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2485,7 +2485,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2522,7 +2522,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2559,7 +2559,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2596,7 +2596,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2633,7 +2633,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2670,7 +2670,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2707,7 +2707,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2744,7 +2744,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2781,7 +2781,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -a * sc.zeta(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2818,7 +2818,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2866,7 +2866,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:125
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2895,7 +2895,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2924,7 +2924,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2953,7 +2953,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2982,7 +2982,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3011,7 +3011,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3040,7 +3040,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.floor(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3069,7 +3069,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.trunc(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3098,7 +3098,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3127,7 +3127,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3156,7 +3156,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3185,7 +3185,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3214,7 +3214,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3243,7 +3243,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3272,7 +3272,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3301,7 +3301,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3330,7 +3330,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3359,7 +3359,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3388,7 +3388,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3417,7 +3417,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3446,7 +3446,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * (sc.digamma(b) - sc.digamma(a + b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3475,7 +3475,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3504,7 +3504,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3533,7 +3533,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3562,7 +3562,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3591,7 +3591,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3620,7 +3620,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3649,7 +3649,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3678,7 +3678,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3707,7 +3707,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -a * sc.zeta(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3736,7 +3736,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3777,7 +3777,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3790,7 +3790,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3803,7 +3803,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_d(c, a, b)
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3816,7 +3816,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3829,7 +3829,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.betainc(c, a, b)
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3855,7 +3855,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3914,7 +3914,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3973,7 +3973,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.gammainc_dx(c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4032,7 +4032,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4091,7 +4091,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.betainc_dx(0.0, c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4163,7 +4163,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4200,7 +4200,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4237,7 +4237,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.gammainc_dx(c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4274,7 +4274,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4311,7 +4311,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.betainc_dx(0.0, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4362,7 +4362,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4377,7 +4377,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
                 a = val[x2 + i * s2]
                 b = val[x3 + i * s3]
                 val[o + i] = sc.betainc_d(m, c, a, b)
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4407,7 +4407,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = adj.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4492,7 +4492,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
                         y = val[o + i]
                         d = sc.betainc_dx(m, c, a, b)
                         adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4592,7 +4592,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = tan.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4637,7 +4637,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
                     d = sc.betainc_dx(m, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4693,317 +4693,317 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:21
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:328
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
@@ -5011,7 +5011,7 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -5019,11 +5019,11 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 117:  # TakeOp, numtape/ops/order.py:194
+    elif code == 117:  # TakeOp, numtape/ops/order.py:195
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -5043,7 +5043,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:21
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
@@ -5051,7 +5051,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
@@ -5059,7 +5059,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp(x)
@@ -5067,7 +5067,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
@@ -5075,7 +5075,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.expm1(x)
@@ -5083,7 +5083,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log(x)
@@ -5091,7 +5091,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
@@ -5099,7 +5099,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
@@ -5107,7 +5107,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log1p(x)
@@ -5115,7 +5115,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
@@ -5123,7 +5123,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
@@ -5131,7 +5131,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
@@ -5139,7 +5139,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
@@ -5147,7 +5147,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sin(x)
@@ -5155,7 +5155,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cos(x)
@@ -5163,7 +5163,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
@@ -5171,7 +5171,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
@@ -5179,7 +5179,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
@@ -5187,7 +5187,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
@@ -5195,7 +5195,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
@@ -5203,7 +5203,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
@@ -5211,7 +5211,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tanh(x)
@@ -5219,7 +5219,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
@@ -5227,7 +5227,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
@@ -5235,7 +5235,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
@@ -5243,7 +5243,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
@@ -5251,7 +5251,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.floor(x)
@@ -5259,7 +5259,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.ceil(x)
@@ -5267,7 +5267,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.trunc(x)
@@ -5275,7 +5275,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.rint(x)
@@ -5283,7 +5283,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5292,7 +5292,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5301,7 +5301,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5310,7 +5310,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5319,7 +5319,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5328,7 +5328,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5337,7 +5337,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5346,7 +5346,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5355,7 +5355,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5364,7 +5364,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5373,7 +5373,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5382,7 +5382,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5391,7 +5391,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5400,7 +5400,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5409,7 +5409,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5418,7 +5418,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5427,7 +5427,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5436,7 +5436,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5445,7 +5445,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5454,7 +5454,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5463,7 +5463,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5472,7 +5472,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5481,7 +5481,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5490,7 +5490,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -5498,7 +5498,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5508,7 +5508,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5517,7 +5517,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -5525,7 +5525,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -5533,7 +5533,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -5541,7 +5541,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -5549,7 +5549,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -5557,7 +5557,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -5565,7 +5565,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5574,7 +5574,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5583,7 +5583,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -5591,7 +5591,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -5599,7 +5599,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -5607,7 +5607,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5616,7 +5616,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -5624,7 +5624,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gamma(x)
@@ -5632,7 +5632,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.loggamma(x)
@@ -5640,7 +5640,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5649,7 +5649,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfinv(x)
@@ -5657,7 +5657,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcinv(x)
@@ -5665,7 +5665,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_expit(x)
@@ -5673,7 +5673,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0(x)
@@ -5681,7 +5681,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0e(x)
@@ -5689,7 +5689,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1(x)
@@ -5697,7 +5697,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1e(x)
@@ -5705,7 +5705,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5714,7 +5714,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5723,7 +5723,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5732,7 +5732,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5741,7 +5741,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5750,7 +5750,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5759,7 +5759,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5768,7 +5768,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5777,7 +5777,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5787,7 +5787,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5797,7 +5797,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5807,7 +5807,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -5818,7 +5818,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -5829,7 +5829,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5838,7 +5838,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5848,7 +5848,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.riemann_zeta(x)
@@ -5856,7 +5856,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.zetac(x)
@@ -5864,7 +5864,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5873,7 +5873,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5896,303 +5896,303 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:21
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
         p -= 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
         p -= 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
         p -= 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
         p -= 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
         p -= 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
         p -= 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
         p -= 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
         p -= 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
         p -= 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
         p -= 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
         p -= 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
         p -= 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
         p -= 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
         p -= 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:233
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:325
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:328
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:402
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6200,7 +6200,7 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:209
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6208,11 +6208,11 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 117:  # TakeOp, numtape/ops/order.py:194
+    elif code == 117:  # TakeOp, numtape/ops/order.py:195
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:198
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -6242,7 +6242,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:21
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6258,7 +6258,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6274,7 +6274,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6290,7 +6290,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6306,7 +6306,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6322,7 +6322,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6338,7 +6338,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6354,7 +6354,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6370,7 +6370,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6386,7 +6386,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6402,7 +6402,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6418,7 +6418,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6434,7 +6434,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6450,7 +6450,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6466,7 +6466,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6482,7 +6482,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6498,7 +6498,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6514,7 +6514,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6530,7 +6530,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6546,7 +6546,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6562,7 +6562,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6578,7 +6578,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6594,7 +6594,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6610,7 +6610,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6626,7 +6626,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6642,37 +6642,37 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6694,7 +6694,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6716,7 +6716,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6738,7 +6738,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6760,7 +6760,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6782,7 +6782,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6804,7 +6804,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6826,7 +6826,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6848,7 +6848,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6870,7 +6870,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6892,7 +6892,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6914,7 +6914,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6936,7 +6936,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6958,7 +6958,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6980,7 +6980,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7002,61 +7002,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7084,7 +7084,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7106,7 +7106,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7122,7 +7122,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7138,7 +7138,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7154,7 +7154,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7170,7 +7170,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7186,7 +7186,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7202,7 +7202,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7224,7 +7224,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7246,7 +7246,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7262,7 +7262,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7278,7 +7278,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7294,7 +7294,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7316,7 +7316,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7332,7 +7332,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7348,7 +7348,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7364,7 +7364,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7386,7 +7386,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7402,7 +7402,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7418,7 +7418,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7434,7 +7434,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7450,7 +7450,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7466,7 +7466,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7482,7 +7482,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7498,7 +7498,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7520,7 +7520,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7542,7 +7542,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7564,7 +7564,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7586,7 +7586,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7608,7 +7608,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7630,7 +7630,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7652,7 +7652,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7674,7 +7674,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7702,7 +7702,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7730,7 +7730,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7758,7 +7758,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -7792,7 +7792,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -7826,7 +7826,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7848,7 +7848,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7876,7 +7876,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7892,7 +7892,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7908,7 +7908,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7930,7 +7930,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7966,317 +7966,317 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:19
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:21
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 101:  # ProdOp, numtape/ops/reduce.py:232
+    elif code == 101:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # MaxOp, numtape/ops/reduce.py:323
+    elif code == 102:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MinOp, numtape/ops/reduce.py:325
+    elif code == 103:  # MinOp, numtape/ops/reduce.py:328
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:398
+    elif code == 104:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
@@ -8284,7 +8284,7 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:208
+    elif code == 106:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
@@ -8292,11 +8292,11 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 117:  # TakeOp, numtape/ops/order.py:194
+    elif code == 117:  # TakeOp, numtape/ops/order.py:195
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:197
+    elif code == 118:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -8320,7 +8320,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:19
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:21
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8334,7 +8334,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:20
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8348,7 +8348,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:21
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:32
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8362,7 +8362,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:22
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:35
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8376,7 +8376,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:23
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:37
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8390,7 +8390,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:24
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:39
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8404,7 +8404,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:25
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:43
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8418,7 +8418,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:26
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:46
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8432,7 +8432,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:27
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:49
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8446,7 +8446,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:28
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:53
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8460,7 +8460,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:29
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:59
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8474,7 +8474,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:30
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:63
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8488,7 +8488,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:31
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:66
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8502,7 +8502,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:32
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:70
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8516,7 +8516,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:33
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:72
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8530,7 +8530,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:34
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:74
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8544,7 +8544,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:35
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:76
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8558,7 +8558,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:37
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:79
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8572,7 +8572,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:39
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:82
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8586,7 +8586,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:40
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:84
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8600,7 +8600,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:41
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:86
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8614,7 +8614,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:43
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:89
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8628,7 +8628,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:46
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:96
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8642,7 +8642,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:48
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:102
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8656,7 +8656,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:50
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:108
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8670,32 +8670,32 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:52
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:111
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:54
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:115
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:55
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:117
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:56
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:119
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:57
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:121
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:60
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:125
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8716,7 +8716,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:62
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8737,7 +8737,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:64
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:133
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8758,7 +8758,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:66
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:137
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8779,7 +8779,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:70
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:143
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8800,7 +8800,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:74
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:155
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8821,7 +8821,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:76
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:158
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8842,7 +8842,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:77
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:160
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8863,7 +8863,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:80
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:164
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8884,7 +8884,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:83
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:170
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8905,7 +8905,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:90
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:181
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8926,7 +8926,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:94
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:189
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8947,7 +8947,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:99
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:197
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8968,7 +8968,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:102
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:206
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8989,7 +8989,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:106
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:216
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9010,52 +9010,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:110
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:226
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:111
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:229
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:113
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:234
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:115
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:238
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:117
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:242
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:119
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:247
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:121
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:251
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:123
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:254
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:125
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:257
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:129
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:263
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9083,7 +9083,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:134
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:274
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9104,7 +9104,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:138
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:282
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9118,7 +9118,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:139
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:284
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9132,7 +9132,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:140
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:286
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9146,7 +9146,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:141
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:288
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9160,7 +9160,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:143
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:293
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9174,7 +9174,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:144
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9188,7 +9188,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:146
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:300
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9209,7 +9209,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:148
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9230,7 +9230,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:150
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:307
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9244,7 +9244,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:151
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:309
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9258,7 +9258,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:155
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:314
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9272,7 +9272,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:160
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:320
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9293,7 +9293,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:162
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:323
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9307,7 +9307,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:164
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:329
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9321,7 +9321,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:165
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:331
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9335,7 +9335,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:166
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9356,7 +9356,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:169
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:337
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9370,7 +9370,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:170
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:339
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9384,7 +9384,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:171
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:341
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9398,7 +9398,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:174
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:345
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9412,7 +9412,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:175
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:347
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9426,7 +9426,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:176
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:349
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9440,7 +9440,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:177
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:351
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9454,7 +9454,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:180
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:355
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9475,7 +9475,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:182
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:358
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9496,7 +9496,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:185
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9517,7 +9517,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:187
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9538,7 +9538,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:191
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:370
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9559,7 +9559,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:198
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:378
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9580,7 +9580,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:207
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:388
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9601,7 +9601,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:209
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:391
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9622,7 +9622,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:211
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:394
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9650,7 +9650,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:213
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:397
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9678,7 +9678,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:221
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:406
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9706,7 +9706,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:224
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:410
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9741,7 +9741,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:227
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:414
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9776,7 +9776,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:237
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:425
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9797,7 +9797,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:239
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:428
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9825,7 +9825,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:243
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:433
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9839,7 +9839,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:245
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:436
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9853,7 +9853,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:246
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:438
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9874,7 +9874,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:249
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:442
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]

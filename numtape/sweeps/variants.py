@@ -28,7 +28,7 @@ import threading
 import numba
 import numpy as np
 
-from numtape.ops import BY_NAME, OPS
+from numtape.ops import OPS
 from numtape.sweeps import generate
 
 try:
@@ -38,8 +38,7 @@ except (ImportError, AttributeError, KeyError):   # lets the generator run to re
 
 MODES = ("auto", "full", "exact")
 # the ops of nearly every derivative tape, so a tape and its gradient tape share a variant
-BASE = frozenset(BY_NAME[n].code for n in (
-    "GatherOp", "DepOp", "NegOp", "AddOp", "SubOp", "MulOp", "DivOp", "ChainMulOp", "SumOp"))
+BASE = frozenset(s.code for s in OPS if s.base)   # in every variant (OpSpec.base)
 _state = {"mode": "auto", "full_ready": None}
 _modules: dict = {}
 _lock = threading.Lock()

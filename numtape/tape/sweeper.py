@@ -35,9 +35,10 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.kernels.twins import compiled
-from numtape.ops import BY_NAME, OPS
+from numtape.ops import OP, OPS
 from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.ops.flags import const_operand
+from numtape.tape.callee import Callee
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import fused, loops, tiers, variants
@@ -51,8 +52,8 @@ STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in
 _TIER = {"after": 20}
 TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
 HOST = np.array([s.host for s in OPS])
-PRODUCTS = np.array([BY_NAME[n].code for n in ("MatMulOp", "ChainMatMulOp")])
-CALL = BY_NAME["CallOp"].code
+PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
+CALL = OP.CallOp.code
 _NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
 
 
@@ -245,7 +246,7 @@ class Call:
         return slice(self.o, self.o + self.m)
 
     def forward(self, S, val, work, adj0, zero):
-        sub = self.sub.sweeps
+        sub = self.sub.callee
         val[self.o:self.o + self.m] = sub.forward(val[self.a:self.a + self.n_in])[sub.out]
         if zero:
             adj0[self.o:self.o + self.m] = 0.0
@@ -253,14 +254,14 @@ class Call:
     def reverse(self, S, val, adj, work, clear):
         W = adj[:, self.o:self.o + self.m]
         if not self.const and np.any(W != 0.0):
-            sub = self.sub.sweeps
+            sub = self.sub.callee
             sub_val = sub.forward(val[self.a:self.a + self.n_in])
             adj[:, self.a:self.a + self.n_in] += sub.reverse(sub_val, np.array(W))
         if clear:
             W[...] = 0.0
 
     def tangent(self, S, val, tan, work):
-        sub = self.sub.sweeps
+        sub = self.sub.callee
         sub_val = sub.forward(val[self.a:self.a + self.n_in])
         tan[:, self.o:self.o + self.m] = sub.tangent(sub_val,
                                                      np.array(tan[:, self.a:self.a + self.n_in]))
@@ -270,7 +271,7 @@ class Call:
         self.tangent(S, val, tan, work)
 
 
-class Sweeps:
+class Sweeps(Callee):
     """Forward, reverse and tangent sweeps of one tape's validated arrays (module docstring).
 
     ``arrays`` are the tape's canonical arrays (``validate``'s result); ``subtapes`` the tapes

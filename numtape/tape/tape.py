@@ -12,7 +12,7 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.tape import batch, bound, inspection, io
-from numtape.tape.seam import use
+from numtape.tape.seam import SERVICES
 from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
 
@@ -70,6 +70,11 @@ class Tape:
         self.sweeps = Sweeps(arrays, self.subtapes)
         self.records_as_call = False       # atomic(): traced calls record one CallOp
         self._derived = {}
+
+    @property
+    def callee(self):
+        """What a CallOp of this tape runs (numtape/tape/callee.py): its Sweeps."""
+        return self.sweeps
 
     def __reduce__(self):
         """Pickle (and deep-copy) to the validated arrays: unpickling rebuilds the tape through
@@ -166,7 +171,7 @@ class Tape:
         """Values at ``x``, shaped as f's output.  ``check_nan=True`` raises FloatingPointError
         naming the first node (as ``F.print()`` numbers it) that turned finite values into NaN."""
         if is_traced(x):   # called while recording another tape: the trace layer inlines
-            return use("inline")(self, x)
+            return SERVICES.inline(self, x)
         val = self._forward(x)
         y = val[self.sweeps.out].reshape(self.out_shape).copy()  # never a view of the workspace
         self._checked(y, check_nan, derivative=False)
@@ -199,6 +204,19 @@ class Tape:
         g = self._checked(self.sweeps.gradient(self.flatten_input(x), _ONE)[0], check_nan)
         return self._shape_in(g)
 
+    def value_and_grad(self, x, check_nan=False):
+        """A scalar tape's value and gradient at x from one forward and one reverse sweep (as
+        JAX's ``value_and_grad``): ``(float, gradient shaped like x)``.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: np.sum(x ** 2), np.zeros(2))
+        >>> F.value_and_grad(np.array([1.0, 2.0]))
+        (5.0, array([2., 4.]))
+        """
+        g = self.gradient(x, check_nan)
+        S = self.sweeps
+        return float(S.workspace("val")[S.out][0]), g
+
     def vjp(self, x, w, check_nan=False):
         """w^T J(x), one reverse sweep; ``w`` has the output's size; result shaped like x."""
         w = as_real(w, "vjp: w")
@@ -230,7 +248,7 @@ class Tape:
         array([[12.,  3.],
                [ 3.,  0.]])
         """
-        return use("sparse_jacfun" if sparse else "jacfun")(self)
+        return (SERVICES.sparse_jacfun if sparse else SERVICES.jacfun)(self)
 
     def compile(self):
         """Sweep this tape's hot segments with compiled kernels instead of the interpreter: runs
@@ -352,7 +370,7 @@ class Tape:
         """A tape x -> vec(H(x)) (row-major (n, n)) of a scalar tape; with ``sparse=True`` a
         tape of the structural non-zeros (star coloring) whose calls return csr matrices."""
         if sparse:
-            return use("sparse_hessfun")(self, self._gradient_tape())
+            return SERVICES.sparse_hessfun(self, self._gradient_tape())
         return self._gradient_tape().jacfun()
 
     # ---- the statistical layer (stats/laplace.py, through the seam) ---------------------
@@ -371,7 +389,7 @@ class Tape:
         >>> S([3.0]), S.jacobian([3.0])
         (array([3.]), array([[1.]]))
         """
-        return use("newton")(self, random, tol=tol, maxit=maxit, start=start)
+        return SERVICES.newton(self, random, tol=tol, maxit=maxit, start=start)
 
     def laplace(self, random, spa=False, tol=1e-8, maxit=100, start=None):
         """Tape of the other inputs: -log of the integral of exp(-F) over x[random], by the
@@ -384,7 +402,7 @@ class Tape:
         >>> round(float(f.laplace([1])([3.0])), 6)          # 9 - log(sqrt(pi))
         8.427635
         """
-        return use("laplace")(self, random, spa=spa, tol=tol, maxit=maxit, start=start)
+        return SERVICES.laplace(self, random, spa=spa, tol=tol, maxit=maxit, start=start)
 
     # ---- calling a tape while recording another ------------------------------------------
     def atomic(self):
@@ -422,7 +440,7 @@ class Tape:
         >>> F, F.simplify("eliminate")
         (<Tape R^3 -> R^1: 6 ops, arena 10>, <Tape R^3 -> R^1: 5 ops, arena 7>)
         """
-        return Tape(**use("simplify")(self, mode))
+        return Tape(**SERVICES.simplify(self, mode))
 
     def reroll(self):
         """A new Tape whose loops of independent iterations (a body of scalar ops that a Python
@@ -442,7 +460,7 @@ class Tape:
         >>> len(F) - F.n_in, len(F.reroll()) - F.n_in
         (5997, 16)
         """
-        return use("reroll")(self)
+        return SERVICES.reroll(self)
 
     # ---- files (io.py) -----------------------------------------------------------------
     def save(self, path):

@@ -12,8 +12,7 @@ import sys
 import numpy as np
 
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME, BY_UFUNC, OPS
-from numtape.trace import recorder
+from numtape.ops import BY_NAME, BY_UFUNC, OP, OPS
 from numtape.trace.recorder import (elementwise, inactive_error, is_complex, operand,
                                      record_block, wrap)
 
@@ -35,8 +34,7 @@ def _scalar(rec, a):
     return r
 
 
-def _binary(name):
-    spec = BY_NAME[name]
+def _binary(spec):
     code = spec.code
 
     def op(self, other):
@@ -63,8 +61,7 @@ def _binary(name):
     return op, rop
 
 
-def _unary(name):
-    spec = BY_NAME[name]
+def _unary(spec):
     code = spec.code
 
     def op(self):
@@ -75,7 +72,7 @@ def _unary(name):
 
 
 _UFUNC_FAST = {uf: spec.code for uf, spec in BY_UFUNC.items() if spec.arity == 1}
-_SPECIAL_POWERS = {2.0: "SquareOp", 0.5: "SqrtOp", -1.0: "ReciprocalOp"}
+_SPECIAL_POWERS = {s.power: s for s in OPS if s.power is not None}   # OpSpec.power
 
 
 def power(a, b):
@@ -83,12 +80,12 @@ def power(a, b):
     them the same way."""
     if type(b) in (int, float) or (isinstance(b, np.ndarray) and b.ndim == 0 and
                                     b.dtype.kind in "iuf"):
-        name = _SPECIAL_POWERS.get(float(b))
-        if name is not None:
-            return elementwise(BY_NAME[name], a)
+        spec = _SPECIAL_POWERS.get(float(b))
+        if spec is not None:
+            return elementwise(spec, a)
         if float(b) == 1.0:   # the value itself, in new addresses (NumPy returns a new array)
-            return a.copy() if type(a) is ADArray else elementwise(BY_NAME["PowOp"], a, b)
-    return elementwise(BY_NAME["PowOp"], a, b)
+            return a.copy() if type(a) is ADArray else elementwise(OP.PowOp, a, b)
+    return elementwise(OP.PowOp, a, b)
 
 
 class ArrayMethods:
@@ -265,22 +262,22 @@ class ADArray(ArrayMethods):
     tolist = item
 
     # ---- arithmetic --------------------------------------------------------------------
-    __add__, __radd__ = _binary("AddOp")
-    __sub__, __rsub__ = _binary("SubOp")
-    __mul__, __rmul__ = _binary("MulOp")
-    __truediv__, __rtruediv__ = _binary("DivOp")
+    __add__, __radd__ = _binary(OP.AddOp)
+    __sub__, __rsub__ = _binary(OP.SubOp)
+    __mul__, __rmul__ = _binary(OP.MulOp)
+    __truediv__, __rtruediv__ = _binary(OP.DivOp)
     # comparisons need no reflected form: Python swaps them (0 < x calls x > 0)
-    __lt__ = _binary("LtOp")[0]
-    __le__ = _binary("LeOp")[0]
-    __gt__ = _binary("GtOp")[0]
-    __ge__ = _binary("GeOp")[0]
-    __eq__ = _binary("EqOp")[0]
-    __ne__ = _binary("NeOp")[0]
-    __and__, __rand__ = _binary("AndOp")
-    __or__, __ror__ = _binary("OrOp")
-    __neg__ = _unary("NegOp")
-    __abs__ = _unary("AbsOp")
-    __invert__ = _unary("NotOp")
+    __lt__ = _binary(OP.LtOp)[0]
+    __le__ = _binary(OP.LeOp)[0]
+    __gt__ = _binary(OP.GtOp)[0]
+    __ge__ = _binary(OP.GeOp)[0]
+    __eq__ = _binary(OP.EqOp)[0]
+    __ne__ = _binary(OP.NeOp)[0]
+    __and__, __rand__ = _binary(OP.AndOp)
+    __or__, __ror__ = _binary(OP.OrOp)
+    __neg__ = _unary(OP.NegOp)
+    __abs__ = _unary(OP.AbsOp)
+    __invert__ = _unary(OP.NotOp)
 
     def __pos__(self):
         return self.copy()   # a new array, as NumPy's: assigning into it leaves self alone
@@ -289,7 +286,7 @@ class ADArray(ArrayMethods):
         return power(self, other)
 
     def __rpow__(self, other):
-        return elementwise(BY_NAME["PowOp"], other, self)
+        return elementwise(OP.PowOp, other, self)
 
     def __matmul__(self, other):
         return HANDLED_FUNCTIONS[np.matmul](self, other)
@@ -425,5 +422,4 @@ def _check_key(key):
                                "(or np.where to select between values)")
 
 
-recorder.ARRAY = ADArray   # wrap() makes ADArrays (see recorder.py)
 assert all(spec.code == i for i, spec in enumerate(OPS))

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.trace import recorder
 from numtape.trace.adarray import _CONVERSION_HINT, ADArray, ArrayMethods, is_complex
 from numtape.errors import TracingError
-from numtape.ops import BY_UFUNC
+from numtape.ops import BY_UFUNC, OP, OPS, Complex
 
 COMPLEX_FUNCTIONS: dict = {}   # NumPy function -> implementation on ADComplex (and mixed) args
 
@@ -178,24 +177,26 @@ def _ordering(*_xs):
                     "are not defined; compare np.real(z), np.abs(z) or np.angle(z)")
 
 
+# the rules of the ops declared complex=Complex.PAIRS (tests/test_complex.py holds the two
+# to each other), by op name
 _PAIR_OPS = {
-    "AddOp": lambda x, y: make(*map(_add, split(x), split(y))),
-    "SubOp": lambda x, y: make(*map(_sub, split(x), split(y))),
-    "MulOp": _mul_pairs,
-    "DivOp": _div_pairs,
-    "PowOp": _power,
-    "NegOp": lambda x: make(*(_sub(0.0, p) for p in split(x))),
-    "AbsOp": lambda x: _hypot(*split(x)),
-    "ExpOp": _exp,
-    "LogOp": _log,
-    "SqrtOp": _sqrt,
-    "SquareOp": lambda x: _mul_pairs(x, x),
-    "ReciprocalOp": lambda x: _div_pairs(1.0, x),
-    "SelectOp": _select,
-    "EqOp": _equal,
-    "NeOp": lambda x, y: ~_equal(x, y),
-    **dict.fromkeys(["LtOp", "LeOp", "GtOp", "GeOp", "MaximumOp", "MinimumOp", "FmaxOp",
-                     "FminOp"], _ordering),
+    OP.AddOp.name: lambda x, y: make(*map(_add, split(x), split(y))),
+    OP.SubOp.name: lambda x, y: make(*map(_sub, split(x), split(y))),
+    OP.MulOp.name: _mul_pairs,
+    OP.DivOp.name: _div_pairs,
+    OP.PowOp.name: _power,
+    OP.NegOp.name: lambda x: make(*(_sub(0.0, p) for p in split(x))),
+    OP.AbsOp.name: lambda x: _hypot(*split(x)),
+    OP.ExpOp.name: _exp,
+    OP.LogOp.name: _log,
+    OP.SqrtOp.name: _sqrt,
+    OP.SquareOp.name: lambda x: _mul_pairs(x, x),
+    OP.ReciprocalOp.name: lambda x: _div_pairs(1.0, x),
+    OP.SelectOp.name: _select,
+    OP.EqOp.name: _equal,
+    OP.NeOp.name: lambda x, y: ~_equal(x, y),
+    # the orderings (OpSpec.complex == Complex.UNORDERED) refuse complex values
+    **{s.name: _ordering for s in OPS if s.complex is Complex.UNORDERED},
 }
 _UFUNC_OF = {spec.name: uf.__name__ for uf, spec in reversed(BY_UFUNC.items())}
 
@@ -288,16 +289,16 @@ class ADComplex(ArrayMethods):
                            "np.imag or np.abs first")
 
     # ---- arithmetic --------------------------------------------------------------------
-    __add__, __radd__ = _binary(_PAIR_OPS["AddOp"])
-    __sub__, __rsub__ = _binary(_PAIR_OPS["SubOp"])
-    __mul__, __rmul__ = _binary(_PAIR_OPS["MulOp"])
-    __truediv__, __rtruediv__ = _binary(_PAIR_OPS["DivOp"])
-    __eq__ = _binary(_PAIR_OPS["EqOp"])[0]
-    __ne__ = _binary(_PAIR_OPS["NeOp"])[0]
+    __add__, __radd__ = _binary(_PAIR_OPS[OP.AddOp.name])
+    __sub__, __rsub__ = _binary(_PAIR_OPS[OP.SubOp.name])
+    __mul__, __rmul__ = _binary(_PAIR_OPS[OP.MulOp.name])
+    __truediv__, __rtruediv__ = _binary(_PAIR_OPS[OP.DivOp.name])
+    __eq__ = _binary(_PAIR_OPS[OP.EqOp.name])[0]
+    __ne__ = _binary(_PAIR_OPS[OP.NeOp.name])[0]
     __lt__ = __le__ = __gt__ = __ge__ = _ordering
 
-    __neg__ = _PAIR_OPS["NegOp"]
-    __abs__ = _PAIR_OPS["AbsOp"]
+    __neg__ = _PAIR_OPS[OP.NegOp.name]
+    __abs__ = _PAIR_OPS[OP.AbsOp.name]
     __pow__ = _power
     __matmul__, __rmatmul__ = _binary(complex_matmul)
 
@@ -400,4 +401,3 @@ def angle(z, deg=False):
     return a * (180.0 / np.pi) if deg else a
 
 
-recorder.COMPLEX_ELEMENTWISE = complex_elementwise   # elementwise() hands complex operands here

@@ -12,13 +12,13 @@ import inspect
 import numpy as np
 
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME
+from numtape.ops import OP
 from numtape.ops.layout import arg_pointers
-from numtape.tape.seam import provide, use
+from numtape.tape.seam import SERVICES
 from numtape.tape.tape import Tape, as_real
 from numtape.trace.recorder import DEP, addr_array, is_complex, recorder_of, recording, wrap
 
-CALL = BY_NAME["CallOp"].code
+CALL = OP.CallOp.code
 
 
 def MakeTape(f, x0):
@@ -67,7 +67,7 @@ def MakeTape(f, x0):
         arrays = rec.finish(out)
     if rec.captured:   # a nested tape using outer values (transforms/nested.py)
         full = Tape(**arrays, out_shape=out_shape)
-        return use("capturing_tape")(full, rec.captured, in_shape, names)
+        return SERVICES.capturing_tape(full, rec.captured, in_shape, names)
     return Tape(**arrays, in_shape=in_shape, out_shape=out_shape, input_names=names)
 
 
@@ -93,7 +93,6 @@ def _outputs(rec, y):
     return a, a.shape
 
 
-@provide("inline")
 def inline(F, x):
     """F called on traced ``x`` while a recording is open: one CallOp if F is atomic (and
     ``TapeConfig(atomic="enable")``), else F's ops replayed into the recording."""
@@ -164,5 +163,5 @@ def record_call(F, x):
     """Record one CallOp of atomic tape F on traced input x; returns the traced outputs."""
     rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
     xa = input_addresses(F, rec, x)
-    return wrap(rec, rec.record_block("CallOp", [xa], (F.n_in, F.n_out, rec.subtape(F)),
-                                      F.out_shape))
+    params = OP.CallOp.Params(n_in=F.n_in, n_out=F.n_out, sub=rec.subtape(F))
+    return wrap(rec, rec.record_block(OP.CallOp, [xa], params, F.out_shape))

@@ -22,7 +22,7 @@ import numpy as np
 
 from numtape import config
 from numtape.errors import TracingError
-from numtape.ops import BY_NAME, PER_ELEMENT
+from numtape.ops import BY_NAME, OP, PER_ELEMENT
 from numtape.ops.layout import ARITY
 from numtape.ops.flags import MAX_MARKED, const_flag
 from numtape.tape import validate
@@ -30,16 +30,25 @@ from numtape.tape import validate
 CONST_BASE = 1 << 60
 _CHUNK = 1 << 18   # ops (or operands) finish() processes at a time
 CAPTURE_BASE = 1 << 59   # provisional addresses of values captured from outer recordings
-GATHER = BY_NAME["GatherOp"].code
-DEP = BY_NAME["DepOp"].code
+GATHER = OP.GatherOp.code
+DEP = OP.DepOp.code
 
 _local = threading.local()
 
-# The traced classes, registered by trace/adarray.py and trace/complex.py when they load (they
-# import this module; this module never imports them): ``wrap`` makes ARRAY instances, and
-# ``elementwise`` hands complex operands to COMPLEX_ELEMENTWISE.
+# The traced classes of the modules above this one in the trace layer (they import this
+# module; it never imports them), installed once by numtape/trace/__init__.py (``install``):
+# ``wrap`` makes ARRAY instances, ``elementwise`` hands complex operands to
+# COMPLEX_ELEMENTWISE.  Module globals, as the recording fast paths read them.
 ARRAY = None
 COMPLEX_ELEMENTWISE = None
+
+
+def install(array_type, complex_elementwise):
+    """Install the traced array class and the complex elementwise recorder (once)."""
+    global ARRAY, COMPLEX_ELEMENTWISE
+    if not (isinstance(array_type, type) and callable(complex_elementwise)):
+        raise TypeError("recorder.install: a class and a function")
+    ARRAY, COMPLEX_ELEMENTWISE = array_type, complex_elementwise
 
 
 def _stack():
@@ -137,14 +146,15 @@ class Recorder:
         self.top = t + n
         return t
 
-    def record_block(self, name, operands, params, shape):
-        """Record block op ``name`` reading address arrays ``operands`` (each made one
-        contiguous block) with parameters ``params``; the output's addresses, shaped ``shape``."""
+    def record_block(self, op, operands, params, shape):
+        """Record block op ``op`` (an OpSpec, ``OP.SolveOp``, or inside the op table its name)
+        reading address arrays ``operands`` (each made one contiguous block) with parameters
+        ``params``; the output's addresses, shaped ``shape``."""
         n = int(np.prod(shape))
         if n == 0:   # an empty result has nothing to compute: no op (a tape's ops write >= 1)
             return np.zeros(shape, dtype=np.int64)
         starts = [self.contiguous(a) for a in operands]
-        o = self.block_op(BY_NAME[name].code, 0, starts, params, n)
+        o = self.block_op((BY_NAME[op] if type(op) is str else op).code, 0, starts, params, n)
         return np.arange(o, o + n, dtype=np.int64).reshape(shape)
 
     def capture(self, outer, addr):
@@ -435,10 +445,10 @@ def _one_address(a):
 
 
 
-def record_block(name, operands, params, shape):
-    """Record block op ``name`` on ``operands`` (traced arrays or constants, each read as one
-    contiguous block) with integer parameters ``params``; its output is a traced array shaped
-    ``shape``."""
+def record_block(op, operands, params, shape):
+    """Record block op ``op`` (as ``Recorder.record_block`` takes it) on ``operands`` (traced
+    arrays or constants, each read as one contiguous block) with integer parameters
+    ``params``; its output is a traced array shaped ``shape``."""
     rec = recorder_of(*operands)
-    return wrap(rec, rec.record_block(name, [addr_array(rec, x) for x in operands], params,
+    return wrap(rec, rec.record_block(op, [addr_array(rec, x) for x in operands], params,
                                       shape))

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.tape.seam import provide
 from numtape.transforms.jacfun import weighted_reverse
 
 
-@provide("call_vjp")
 def call_vjp(g, xs, y, params, subtapes):
     """The recorded rule of a call: the sub-tape's atomic VJP tape at (x, g)."""
     sub = subtapes[int(params[2])]

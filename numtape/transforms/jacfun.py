@@ -11,21 +11,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.ops import BLOCK, BY_NAME, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, OP, OPS, PER_ELEMENT
 from numtape.ops.layout import arg_pointers, operand_extents
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
-from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import CONST_BASE, addr_array, recorder_of, wrap
 
 _ZERO = -1   # the structural zero adjoint
-_ADD = BY_NAME["AddOp"].code
+_ADD = OP.AddOp.code
 # elementwise ops with a derivative: their scalar instances take the int fast path
 SCALAR = [s.kind != BLOCK and not s.zero_derivative for s in OPS]
 
 
-@provide("jacfun")
 def jacfun(F):
     """A tape x -> vec(J(x)) (row-major (m, n)) of tape ``F``; see the module docstring."""
     return record_reverse(F, [[i] for i in range(F.n_out)], None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.errors import TracingError
-from numtape.tape.seam import provide, use
+from numtape.tape.seam import SERVICES
 from numtape.trace.make import inline
 from numtape.trace.recorder import wrap
 from numtape.transforms.jacfun import record_reverse
@@ -101,7 +101,7 @@ class CapturingTape:
         if r.size and (r.min() < -self.n_y or r.max() >= self.n_y):
             raise ValueError(f"random: index out of range for a tape of {self.n_y} inputs")
         r = np.where(r < 0, r + self.n_y, r)
-        T = use(what)(self.full, r, **options)
+        T = getattr(SERVICES, what)(self.full, r, **options)
         rest = self.n_y - np.unique(r).size
         return CapturingTape(T, self.captured, (rest,) if what == "laplace" else (rest,), None)
 
@@ -121,6 +121,5 @@ class CapturingTape:
 _NO_VALUES = frozenset({"jacobian", "gradient", "vjp", "jvp", "hessian", "hvp", "save"})
 
 
-@provide("capturing_tape")
 def capturing_tape(full, captured, shape, names):
     return CapturingTape(full, captured, shape, names)

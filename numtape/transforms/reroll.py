@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.ops import BY_NAME, OPS
+from numtape.ops import OP, OPS
 from numtape.ops.layout import arg_pointers, slot_reads
 from numtape.sweeps import loops
-from numtape.tape.seam import provide
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import elementwise, recorder_of, wrap
 from numtape.transforms.sparse import SparseTape
 
-_ADD = BY_NAME["AddOp"].code
+_ADD = OP.AddOp.code
 
 
-@provide("reroll")
 def reroll(F):
     """A Tape computing F with its independent loops as block ops (module docstring)."""
     arg_ptr, _ = arg_pointers(F.op, np.diff(F.out_ptr))

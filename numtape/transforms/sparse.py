@@ -15,7 +15,6 @@ import scipy.sparse as sp
 from numtape.transforms.jacfun import record_reverse
 from numtape.sparsity import HessianPlan, JacobianPlan, color_rows, hessian_pattern, \
     jacobian_pattern
-from numtape.tape.seam import provide
 from numtape.tape.tape import Tape
 
 
@@ -62,7 +61,6 @@ def _groups(colors, k):
     return [np.flatnonzero(colors == c).tolist() for c in range(k)]
 
 
-@provide("sparse_jacfun")
 def sparse_jacfun(F):
     """Tape of the structural non-zeros of F's Jacobian (see the module docstring)."""
     pattern = jacobian_pattern(F)
@@ -71,7 +69,6 @@ def sparse_jacfun(F):
     return SparseTape(tape, plan.pattern)
 
 
-@provide("sparse_hessfun")
 def sparse_hessfun(F, G):
     """Tape of the structural non-zeros of the Hessian of scalar tape F (gradient tape G)."""
     plan = HessianPlan(hessian_pattern(F))

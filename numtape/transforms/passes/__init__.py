@@ -13,12 +13,10 @@ from numtape.transforms.passes.compact import constant_pool, read_slots, rebuild
 from numtape.transforms.passes.cse import canonicalize, constant_values
 from numtape.transforms.passes.dce import live_ops
 from numtape.ops.layout import arg_pointers, operand_extents
-from numtape.tape.seam import provide
 
 MODES = ("eliminate", "optimize")
 
 
-@provide("simplify")
 def simplify(F, mode="optimize"):
     """The arrays of a new, smaller Tape computing the same values and derivatives as ``F``
     (``Tape.simplify`` wraps them).

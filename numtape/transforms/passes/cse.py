@@ -22,12 +22,12 @@ happens later (compact.py).
 """
 import numpy as np
 
-from numtape.ops import BY_NAME, OPS
+from numtape.ops import OP, OPS
 from numtape.transforms.passes.dce import slot_owner
 from numtape.transforms.passes.identities import identity_operand
 from numtape.ops.flags import BROADCAST_MASK
 
-DEP = BY_NAME["DepOp"].code
+DEP = OP.DepOp.code
 HOST = [s.host for s in OPS]   # host ops (LAPACK, atomic calls) are never folded
 
 
