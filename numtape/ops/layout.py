@@ -9,13 +9,14 @@ block is.  The flags byte's bits are in ``numtape.ops.flags``.
 import numpy as np
 
 from numtape.errors import TapeFormatError
-from numtape.ops import BLOCK, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, ELEMENTWISE, OPS, PER_ELEMENT
 from numtape.ops.flags import CONST_BIT
 
 # int8: indexed by a tape's opcodes, these make one byte per op, not eight
 ARITY = np.array([s.arity for s in OPS], dtype=np.int8)
 NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int8)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
+IS_ELEMENTWISE = np.array([s.kind == ELEMENTWISE for s in OPS])
 
 
 def arg_pointers(op, size):

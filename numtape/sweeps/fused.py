@@ -24,22 +24,24 @@ cache directory, content-addressed, and Numba caches its machine code on disk.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+from numtape.ops import OPS
 from numtape.ops.flags import const_flag
+from numtape.ops.layout import IS_ELEMENTWISE
 from numtape.sweeps import variants
-from numtape.sweeps.generate import _kernel_expr
+from numtape.sweeps.emit import (accumulate_select, check_locals, kernel_expr, load_operands,
+                                 provenance, tangent_select)
 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
-# locals of the rendered kernels, which an operand name in the formulas must not shadow
+# locals of the rendered kernels (emit.check_locals)
 _LOCALS = {"A", "B", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "s", "t", "tan",
            "tan0", "tx", "u", "val", "y", "zero"}
-assert not _LOCALS & {nm for names in OPERAND_NAMES.values() for nm in names}
+check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
-EW = np.array([s.kind == ELEMENTWISE for s in OPS])
-ARITY = np.array([max(s.arity, 0) for s in OPS])
 
 
 def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
@@ -47,7 +49,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
     ``reads`` counts the operand blocks reading each arena slot (ops.layout.slot_reads): a
     result read only by later ops of its run keeps its adjoint in a chunk buffer."""
     n_of = np.diff(out_ptr)
-    cand = EW[op] & (n_of >= MIN_N)
+    cand = IS_ELEMENTWISE[op] & (n_of >= MIN_N)
     runs = []
     idx = np.flatnonzero(cand)
     pos = 0
@@ -137,18 +139,17 @@ def render(structure):
     fw, rv, tg = [], [], []   # per op: the lines of one element
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
-        names = OPERAND_NAMES[spec.arity]
-        vloads = [f"{nm} = val[{_at(refs, r, j)}]" for j, nm in enumerate(names)]
-        fw.append(vloads + [f"val[o{r} + i] = {_kernel_expr(spec.value_expr)}"])
+        said = provenance(spec)   # each op's statements name its declaration
+        vloads = load_operands(spec, functools.partial(_at, refs, r))
+        fw.append([said] + vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr)}"])
         if spec.zero_derivative:
-            tg.append([f"tan0[o{r} + i] = 0.0"])
+            tg.append([said, f"tan0[o{r} + i] = 0.0"])
         else:
-            t = vloads + [f"y = val[o{r} + i]", "t = 0.0"]
+            t = [said] + vloads + [f"y = val[o{r} + i]", "t = 0.0"]
             for j, d in enumerate(spec.partial_exprs):
-                t += [f"tx = tan0[{_at(refs, r, j)}]", f"d = {_kernel_expr(d)}",
-                      "t += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
+                t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d))
             tg.append(t + [f"tan0[o{r} + i] = t"])
-        body = [f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
+        body = [said, f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
         if not spec.zero_derivative:
             body += vloads + [f"y = val[o{r} + i]"]
             for j, d in enumerate(spec.partial_exprs):
@@ -157,8 +158,7 @@ def render(structure):
                 kind, q = refs[j]
                 at = f"B[{row[q]}, i - lo]" if kind == "in" and local[q] else \
                     f"adj0[{_at(refs, r, j)}]"
-                body += [f"d = {_kernel_expr(d)}",
-                         f"{at} += g * d if (g != 0.0 and d != 0.0) else 0.0"]
+                body += accumulate_select(at, kernel_expr(d))
         rv.append(body)
     rv = rv[::-1]
     outs = [f"o{r}" for r in range(len(structure)) if not local[r]]

@@ -16,8 +16,10 @@ import hashlib
 import pathlib
 import textwrap
 
-from numtape.ops import BLOCK, ELEMENTWISE, OPERAND_NAMES, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, ELEMENTWISE, OPS, PER_ELEMENT
 from numtape.ops.flags import BROADCAST_MASK, const_flag
+from numtape.sweeps.emit import (accumulate_if, accumulate_select, check_locals, kernel_expr,
+                                 load_operands, provenance, tangent_if, tangent_select)
 
 HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "generated.py"
@@ -67,47 +69,20 @@ def _plus(j):
     return f" + {j}" if j else ""
 
 
-# locals of the generated sweeps, which an operand name in the formulas must not shadow
-_RESERVED = {"d", "f", "g", "i", "k", "n", "o", "p", "q", "r", "t", "tx", "u", "y"}
-assert not _RESERVED & {nm for names in OPERAND_NAMES.values() for nm in names}
-
-
-def _names(spec):
-    return OPERAND_NAMES[spec.arity]
-
-
-class _LazySelect(ast.NodeTransformer):
-    """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
-    computed (on arrays and ADArrays select stays np.where)."""
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        if isinstance(node.func, ast.Name) and node.func.id == "select":
-            c, a, b = node.args
-            return ast.IfExp(test=c, body=a, orelse=b)
-        return node
-
-
-def _kernel_expr(expr):
-    return ast.unparse(_LazySelect().visit(ast.parse(expr, mode="eval")))
-
-
-def _load(spec, at):
-    """Assign the formula's operand names from the arena; ``at(j)`` is operand j's address."""
-    return [f"{nm} = val[{at(j)}]" for j, nm in enumerate(_names(spec))]
+# locals of the generated sweeps (emit.check_locals)
+_LOCALS = {"adj", "adj0", "args", "clear", "code", "d", "f", "flags", "g", "i", "iargs", "k",
+           "kk", "n", "o", "op", "p", "q", "r", "t", "tan", "tan0", "tx", "u", "uargs",
+           "uout_ptr", "val", "work", "y", "zero"}
+check_locals(_LOCALS, "generate.py")
+_load = load_operands
 
 
 def _accumulate(spec, adj, at):
     """adj[operand j] += g * d_j, for operands that are not constants (flag bit 4 + j)."""
     out = []
     for j in range(spec.arity):
-        out += _t("""
-            if (f & {flag}) == 0:
-                d{j} = {partial}
-                if d{j} != 0.0:
-                    {adj}[{at}] += g * d{j}
-            """, flag=const_flag(j), j=j, partial=_kernel_expr(spec.partial_exprs[j]),
-                  adj=adj, at=at(j))
+        out += [f"if (f & {const_flag(j)}) == 0:"] + _ind(
+            accumulate_if(f"{adj}[{at(j)}]", kernel_expr(spec.partial_exprs[j]), d=f"d{j}"), 1)
     return out
 
 
@@ -141,7 +116,7 @@ def _forward_scalar(spec):
                     adj0[o] = 0.0
                 p += {arity}
                 continue
-                """, value=_kernel_expr(spec.value_expr), arity=spec.arity), 1))
+                """, value=kernel_expr(spec.value_expr), arity=spec.arity), 1))
 
 
 def _block_call_forwards(spec, body, deriv):
@@ -211,13 +186,7 @@ def _tangent_scalar(spec):
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]", "t = 0.0"]
     for j, e in enumerate(spec.partial_exprs):
-        body += _t("""
-            tx = tan0[x{j}]
-            if tx != 0.0:
-                d = {partial}
-                if d != 0.0:
-                    t += d * tx
-            """, j=j, partial=_kernel_expr(e))
+        body += tangent_if(f"tan0[x{j}]", kernel_expr(e))
     return (["if n == 1:"] + _ind(body, 1)
             + _ind(_t("""
                 tan0[o] = t
@@ -251,7 +220,7 @@ def _two_ways(spec, loop):
 
 def _ew_forward(spec):
     return _two_ways(spec, lambda at: ["for i in range(n):"] + _ind(
-        _load(spec, at) + [f"val[o + i] = {_kernel_expr(spec.value_expr)}"], 1))
+        _load(spec, at) + [f"val[o + i] = {kernel_expr(spec.value_expr)}"], 1))
 
 
 def _ew_reverse(spec):
@@ -265,11 +234,8 @@ def _ew_reverse(spec):
                     for i in range(n):
                         g = adj0[o + i]
                 """, flag=const_flag(j))
-            out += _ind(_load(spec, at) + _t("""
-                y = val[o + i]
-                d = {partial}
-                adj0[{at}] += g * d if (g != 0.0 and d != 0.0) else 0.0
-                """, partial=_kernel_expr(d), at=at(j)), 2)
+            out += _ind(_load(spec, at) + ["y = val[o + i]"]
+                        + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d)), 2)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
     # direction; a second, k-wide copy of every formula cost 25 s of compile for everyone)
@@ -282,11 +248,7 @@ def _ew_tangent(spec):
         # select), as forward over reverse (hvp) needs
         body = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
         for j, d in enumerate(spec.partial_exprs):
-            body += _t("""
-                tx = tan0[{at}]
-                d = {partial}
-                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
-                """, at=at(j), partial=_kernel_expr(d))
+            body += tangent_select(f"tan0[{at(j)}]", kernel_expr(d))
         return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
     return ["for r in range(kk):", "    tan0 = tan[r]"] + _ind(_two_ways(spec, one), 1)
 
@@ -300,7 +262,7 @@ def _cases(specs, body, depth):
         if lines is None:
             continue
         kw = "if" if not out else "elif"
-        out.append(" " * (4 * depth) + f"{kw} code == {spec.code}:  # {spec.name}, {spec.source}")
+        out.append(" " * (4 * depth) + f"{kw} code == {spec.code}:  {provenance(spec)}")
         out += _ind(lines, depth + 1)
     return out
 

@@ -32,23 +32,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+from numtape.ops import OPS
 from numtape.ops.flags import const_flag
-from numtape.ops.layout import slot_reads
+from numtape.ops.layout import IS_ELEMENTWISE, slot_reads
 from numtape.sweeps import variants
-from numtape.sweeps.generate import _kernel_expr
+from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried, check_locals, kernel_expr,
+                                 load_operands, operand_names, provenance, tangent_if)
 
 MAX_BODY = 48      # longest body searched for
 MIN_REPS = 4       # fewest iterations worth a loop
 MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
 ARENA, REG, CARRY = 0, 1, 2   # where a body result's adjoint lives (see _describe)
-# locals of the rendered kernels, which an operand name in the formulas must not shadow
+# locals of the rendered kernels (emit.check_locals)
 _LOCALS = {"A", "G", "K", "adj", "adj0", "clear", "d", "g", "o", "ob", "r", "t", "tan", "tan0",
            "tt", "tx", "u", "val", "y", "zero"}
-assert not _LOCALS & {nm for names in OPERAND_NAMES.values() for nm in names}
+check_locals(_LOCALS, "loops.py")
 _modules: dict = {}
-EW = np.array([s.kind == ELEMENTWISE for s in OPS])
-ARITY = np.array([max(s.arity, 0) for s in OPS])
 
 
 def _stretches(key, scalar, L):
@@ -70,7 +69,7 @@ def find_loops(op, flags, out_ptr, args, arg_ptr, iargs, reads=None):
     (base, stride) of every affine operand and the first iteration's address of every carried
     one; ``G`` (n_gathered, K) the gathered addresses."""
     n_of = np.diff(out_ptr)
-    scalar = EW[op] & (n_of == 1)
+    scalar = IS_ELEMENTWISE[op] & (n_of == 1)
     if np.count_nonzero(scalar) < MIN_OPS:
         return []
     key = op.astype(np.int64) * 256 + flags
@@ -173,35 +172,37 @@ def render(structure):
     fw, rv, tg = [], [], []
     for j, (code, f, kinds) in enumerate(body):
         spec = OPS[code]
-        names = OPERAND_NAMES[spec.arity]
+        said = provenance(spec)   # each op's statements name its declaration
         at = [addr[j, p] for p in range(spec.arity)]
-        fw += [f"{nm} = {reg.get((j, p), f'val[{at[p]}]')}" for p, nm in enumerate(names)]
-        fw += [f"r{j} = {_kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]
-        loads = [f"{nm} = val[{at[p]}]" for p, nm in enumerate(names)]
+        fw.append(said)
+        fw += [f"{nm} = {reg.get((j, p), f'val[{at[p]}]')}"
+               for p, nm in enumerate(operand_names(spec))]
+        fw += [f"r{j} = {kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]
+        loads = load_operands(spec, at.__getitem__)
+        tg.append(said)
         if spec.zero_derivative:
             tg.append(f"tan0[ob + u({j})] = 0.0")
         else:
             tg += loads + [f"y = val[ob + u({j})]", "tt = 0.0"]
             for p, d in enumerate(spec.partial_exprs):
-                tg += [f"tx = tan0[{at[p]}]", "if tx != 0.0:", f"    d = {_kernel_expr(d)}",
-                       "    if d != 0.0:", "        tt += d * tx"]
+                tg += tangent_if(f"tan0[{at[p]}]", kernel_expr(d), t="tt")
             tg.append(f"tan0[ob + u({j})] = tt")
         # reverse: adjoints held in registers q (REG, CARRY; see _describe), the rest in adj0
-        step = [f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]"]
+        step = [said, f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]"]
         active = [p for p in range(spec.arity) if not f & const_flag(p)]
         if not spec.zero_derivative and active:
             step += ["if g != 0.0:"] + ["    " + s for s in loads]
             step.append(f"    y = val[ob + u({j})]")
             for p in active:
                 k = kinds[p]
-                add = [f"        adj0[{at[p]}] += g * d"]
+                d = kernel_expr(spec.partial_exprs[p])
                 if k[0] == "in" and local[k[1]]:
-                    add = [f"        q{k[1]} += g * d"]
+                    add = accumulate_if(f"q{k[1]}", d)
                 elif k[0] == "prev" and local[k[1]] == CARRY:   # the previous iteration's
-                    add = ["        if t > 0:", f"            c{k[1]} += g * d",
-                           "        else:", f"            adj0[{at[p]}] += g * d"]
-                step += [f"    d = {_kernel_expr(spec.partial_exprs[p])}", "    if d != 0.0:"]
-                step += add
+                    add = accumulate_if_carried(f"c{k[1]}", f"adj0[{at[p]}]", d)
+                else:
+                    add = accumulate_if(f"adj0[{at[p]}]", d)
+                step += ["    " + s for s in add]
         rv.append(step)
     start = []
     for j in range(L):

@@ -1,4 +1,4 @@
-"""Looking at a tape: TMB-style table, DataFrame, node graph, DOT text.
+"""Looking at a tape: TMB-style table, DataFrame, node graph, DOT text, the plan (``explain``).
 
 Nodes are numbered as TMB prints them: one ``InvOp`` per input, one ``ConstOp`` per constant
 slot, then one node per recorded op (the last is ``DepOp``, the outputs).  ``Index`` is the
@@ -7,10 +7,15 @@ operands start at; ``Value``/``Deriv`` come from the last evaluation (NA before 
 """
 from __future__ import annotations
 
+import collections
+from dataclasses import dataclass
+
+import numba
 import numpy as np
 import scipy.sparse as sp
 
-from numtape.ops import OPS
+from numtape.kernels.twins import compiled
+from numtape.ops import BY_NAME, OPS
 from numtape.ops.layout import arg_pointers, operand_extents
 
 _NAMES = np.array([s.name for s in OPS])
@@ -219,3 +224,136 @@ def _shown(val, ins, i, n_out):
             parts.append(_fmt(val[a], n))
     where = f" at element {i}" if n_out > 1 else ""
     return ", ".join(parts) + where
+
+
+# ---- the plan ---------------------------------------------------------------------------------
+_TIERS = {None: "not chosen yet (the first sweep chooses)", "numpy": "the NumPy tier",
+          "full": "the full interpreters", "variant": "a variant (this tape's op set)"}
+_MAX_NAMES_SHOWN = 6
+
+
+@dataclass(frozen=True)
+class PlanRow:
+    """One segment of a tape's plan (``Tape.explain``): its kind (``Run``, ``Fused``,
+    ``Loop``, ``Host``, ``Call``), the ops ``start .. stop - 1`` it sweeps, their names with
+    counts (most frequent first), what sweeps it now (``tier``: ``"numpy"``, ``"full"``,
+    ``"variant"``, ``None`` before the first sweep for a Run; ``"fused"``, ``"loop"``,
+    ``"host"``, ``"call"``), the state of its machine code (``"loaded"``, ``"on disk"``,
+    ``"not compiled"``, or ``None`` where nothing compiles), where its code is (``kernel``:
+    the file of the compiled module of a Run, Fused or Loop segment, a host op's body module,
+    a call's sub-tape) and the declaration (``path:line``, ``OpSpec.source``) of each op it
+    holds."""
+
+    kind: str
+    start: int
+    stop: int
+    ops: tuple
+    tier: str | None
+    state: str | None
+    kernel: str | None
+    sources: tuple
+
+    @property
+    def n_ops(self):
+        return self.stop - self.start
+
+    def summary(self, limit=_MAX_NAMES_SHOWN):
+        """``ExpOp x3, AddOp x2``: the op names, the ``limit`` most frequent."""
+        shown = ", ".join(f"{name} x{n}" for name, n in self.ops[:limit])
+        rest = len(self.ops) - limit
+        return shown + (f", ... ({rest} more)" if rest > 0 else "")
+
+
+class Plan:
+    """What ``Tape.explain()`` returns: ``rows`` (a list of ``PlanRow``, one per segment, in
+    sweep order); ``str()`` or ``repr()`` gives the report."""
+
+    def __init__(self, title, rows):
+        self.title = title
+        self.rows = rows
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def to_string(self):
+        cells = [("#", "segment", "ops", "n", "swept by", "holds", "kernel")]
+        for i, r in enumerate(self.rows):
+            cells.append((str(i), r.kind, f"{r.start}:{r.stop}", str(r.n_ops), _swept_by(r),
+                          r.summary(), r.kernel or ""))
+        widths = [max(len(c[j]) for c in cells) for j in range(len(cells[0]))]
+        lines = [self.title]
+        for c in cells:
+            lines.append("  " + "  ".join(c[j].ljust(widths[j]) if j != 3 else
+                                          c[j].rjust(widths[j]) for j in range(len(c)))
+                         .rstrip())
+        declared = {}
+        for r in self.rows:
+            declared.update(r.sources)
+        if declared:
+            lines.append("declared at:")
+            w = max(map(len, declared))
+            lines += [f"  {name.ljust(w)}  {where}" for name, where in sorted(declared.items())]
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.to_string()
+
+    __repr__ = __str__
+
+
+def _swept_by(r):
+    what = {"fused": "fused-run kernel", "loop": "loop kernel", "host": "Python (host op)",
+            "call": "the sub-tape's sweeps"}.get(r.tier) or _TIERS[r.tier]
+    return what + (f" ({r.state})" if r.state else "")
+
+
+def _state(fn):
+    """Whether jitted ``fn``'s machine code is in this process, on disk, or not compiled."""
+    if not isinstance(fn, numba.core.registry.CPUDispatcher):
+        return None   # NUMBA_DISABLE_JIT: plain Python
+    if fn.signatures:
+        return "loaded"
+    return "on disk" if compiled(fn) else "not compiled"
+
+
+def _file(module):
+    return getattr(module, "__file__", None) or getattr(module, "__name__", None)
+
+
+def explain(tape):
+    """The plan of ``tape``'s sweeps, segment by segment (``Tape.explain``)."""
+    S = tape.sweeps
+    tier, module = S.run_tier()
+    rows = []
+    for k0, k1, seg in S.spans():
+        kind = type(seg).__name__
+        names = _NAMES[tape.op[k0:k1]].tolist()
+        counts = collections.Counter(names)
+        first = {}
+        for name in names:
+            first.setdefault(name, len(first))
+        ops = tuple(sorted(counts.items(), key=lambda c: (-c[1], first[c[0]])))
+        sources = tuple((name, BY_NAME[name].source) for name, _ in ops)
+        if kind == "Run":
+            t = tier
+            state = None if module is None else _state(module.forward)
+            kernel = None if module is None else _file(module)
+        elif kind in ("Fused", "Loop"):
+            t = kind.lower()
+            state = _state(seg.kernels.forward)
+            kernel = _file(seg.kernels)
+        elif kind == "Host":
+            t, state, kernel = "host", None, seg.spec.forward.__module__
+        else:
+            t, state, kernel = "call", None, f"sub-tape {seg.sub!r}"
+        rows.append(PlanRow(kind, k0, k1, ops, t, state, kernel, sources))
+    n_seg, n_fixed = len(rows), tape.n_in + tape.consts.size
+    compiled_segments = ("not looked for yet (F.compile(), nt.compile_after)"
+                         if S.n_fused is None else str(S.n_fused))
+    title = (f"{tape!r}: {tape.n_ops} ops in {n_seg} segment{'s' * (n_seg != 1)} (op k is "
+             f"node {n_fixed} + k of F.print()); Run segments: {_TIERS[tier]}; compiled "
+             f"segments: {compiled_segments}")
+    return Plan(title, rows)

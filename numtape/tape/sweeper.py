@@ -319,10 +319,36 @@ class Sweeps(Callee):
         """``"numpy"`` (no compile), ``"full"`` (the full compiled interpreters) or
         ``"variant"`` (compiled for this tape's op set); compiled segments are counted by
         ``n_fused``."""
-        k = self.kernels
+        return self.run_tier()[0] if self.kernels is not None else None   # (chosen now)
+
+    def run_tier(self):
+        """(tier, module) of the interpreters sweeping the ``Run`` segments now, choosing
+        nothing: ``("numpy", None)``, ``("full", module)``, ``("variant", module)``, or
+        ``(None, None)`` before the first sweep chooses (``kernels``)."""
+        k = self._kernels
+        if k is None:
+            return None, None
         if isinstance(k, NumpySweeps):
-            return "numpy"
-        return "full" if getattr(k, "module", k) is variants.full else "variant"
+            return "numpy", None
+        module = getattr(k, "module", k)
+        return ("full" if module is variants.full else "variant"), module
+
+    def spans(self):
+        """(k0, k1, segment) for every segment of the plan, in order: it sweeps ops k0 .. k1 - 1
+        (for inspection: ``Tape.explain``)."""
+        found = {id(seg): (k0, k1) for k0, k1, seg in self._found or ()}
+        out, k = [], 0
+        for seg in self.plan:
+            if type(seg) is Run:
+                n = int(seg.args[0].size)
+            elif id(seg) in found:
+                k0, k1 = found[id(seg)]
+                n = k1 - k0
+            else:   # Host, Call: one op
+                n = 1
+            out.append((k, k + n, seg))
+            k += n
+        return out
 
     def _choose(self):
         op = self._arrays["op"]

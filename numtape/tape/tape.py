@@ -492,6 +492,23 @@ class Tape:
         """Render the node graph to ``path`` (format from its suffix) with graphviz."""
         return inspection.show_graph(self, path)
 
+    def explain(self):
+        """How this tape is swept now: its plan, one row per segment (``Run``, ``Fused``,
+        ``Loop``, ``Host``, ``Call``) with the ops it sweeps, their names, what sweeps it (the
+        NumPy tier, the full interpreters, a variant, a compiled kernel, Python) and the
+        kernel's file, then where each op is declared.  ``str()`` gives the report, ``.rows``
+        the data.  Choosing and compiling nothing, it shows the state of the moment: a tape
+        not swept yet has no tier, one not compiled no fused runs or loops.
+
+        >>> import numpy as np, numtape as nt
+        >>> F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x), np.zeros(3))
+        >>> [(r.kind, r.n_ops) for r in F.explain().rows]
+        [('Run', 4)]
+        >>> F.explain().rows[0].summary()
+        'ExpOp x1, MulOp x1, SumOp x1, DepOp x1'
+        """
+        return inspection.explain(self)
+
 
 def _rebuild(arrays, records_as_call):
     """A tape from ``Tape.arrays()`` (unpickling)."""

@@ -1,0 +1,118 @@
+"""Kernel source shared by the three generators of numtape/sweeps/: the full interpreters
+(generate.py -> generated.py, and the variants), fused runs (fused.py) and re-rolled loops
+(loops.py).
+
+Each generator pastes the op table's formulas into Python source for Numba.  What they have
+in common lives here, said once:
+
+* ``kernel_expr``: an op's value or partial expression as kernel source (``select`` lazy);
+* ``operand_names`` and ``load_operands``: the formulas' operand names, read from the arena;
+* ``check_locals``: a generator's local names must not shadow a name the formulas use;
+* the **strong zero** (README.md, "Conventions (identical in every mode)"; ARCHITECTURE.md,
+  "Glossary"): a zero adjoint or tangent, or a zero local partial, contributes exactly zero
+  even where the other factor is inf or NaN.  Two forms of each statement: a branch
+  (``accumulate_if``, ``accumulate_if_carried``, ``tangent_if``: the partial is computed only
+  when the seed is non-zero, for scalar code) and a select (``accumulate_select``,
+  ``tangent_select``: branch-free, so a loop of it vectorizes);
+* ``provenance``: the comment ``# NameOp, path:line`` naming the declaration an op's
+  statements come from.
+
+Every function returns lines of source without indentation (the callers indent).  The text of
+``generated.py`` depends on these templates: a change here changes that file, which costs
+every user one full compile of the interpreters (ARCHITECTURE.md, "The op table").
+"""
+from __future__ import annotations
+
+import ast
+import functools
+
+from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+
+
+# ---- formulas ------------------------------------------------------------------------------
+class _LazySelect(ast.NodeTransformer):
+    """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
+    computed (on arrays and ADArrays select stays np.where)."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "select":
+            c, a, b = node.args
+            return ast.IfExp(test=c, body=a, orelse=b)
+        return node
+
+
+def kernel_expr(expr):
+    """An op's value or partial expression (``OpSpec.value_expr``, ``partial_exprs[j]``) as
+    kernel source."""
+    return ast.unparse(_LazySelect().visit(ast.parse(expr, mode="eval")))
+
+
+def operand_names(spec):
+    """The names an elementwise op's formulas give its operands (``x``; ``a, b`` ...)."""
+    return OPERAND_NAMES[spec.arity]
+
+
+def load_operands(spec, at):
+    """Assign the formulas' operand names from the arena; ``at(j)`` is operand j's address."""
+    return [f"{nm} = val[{at(j)}]" for j, nm in enumerate(operand_names(spec))]
+
+
+@functools.lru_cache(maxsize=1)
+def formula_names():
+    """Every name the formulas of the table read, but the output ``y`` (which the generators
+    assign): the operand names and the formulas' globals (``sc``, ``np``, constants)."""
+    names = {nm for names in OPERAND_NAMES.values() for nm in names}
+    for spec in OPS:
+        if spec.kind == ELEMENTWISE:
+            for e in (spec.value_expr, *spec.partial_exprs):
+                names |= {n.id for n in ast.walk(ast.parse(e, mode="eval"))
+                          if isinstance(n, ast.Name)}
+    return frozenset(names - {"y"})
+
+
+def check_locals(names, generator):
+    """Assert that the local names of ``generator``'s kernels shadow no name the formulas
+    read (an operand, ``sc``, ``np``, a constant); called once per generator at import."""
+    clash = set(names) & formula_names()
+    assert not clash, f"{generator}: kernel locals {sorted(clash)} shadow formula names"
+
+
+# ---- the strong zero -----------------------------------------------------------------------
+# reverse: the output adjoint is ``g``, the partial is named ``d``; tangent: the operand's
+# tangent is ``tx``, the partial ``d``, and the sum of the contributions is ``t``
+def accumulate_if(target, partial, d="d"):
+    """``target += g * d`` unless the partial is zero (the caller has tested ``g != 0.0``)."""
+    return [f"{d} = {partial}", f"if {d} != 0.0:", f"    {target} += g * {d}"]
+
+
+def accumulate_if_carried(carry, target, partial):
+    """``accumulate_if`` for an operand that is the previous iteration's result of a loop body:
+    into the register ``carry`` from the second iteration on, into ``target`` (the arena) in
+    the first (iteration ``t``)."""
+    return [f"d = {partial}", "if d != 0.0:", "    if t > 0:", f"        {carry} += g * d",
+            "    else:", f"        {target} += g * d"]
+
+
+def accumulate_select(target, partial):
+    """``target += g * d``, zero if either factor is zero, without a branch."""
+    return [f"d = {partial}", f"{target} += g * d if (g != 0.0 and d != 0.0) else 0.0"]
+
+
+def tangent_if(tan_at, partial, t="t"):
+    """``t += d * tx`` for the operand tangent at ``tan_at``, computing the partial only where
+    that tangent is non-zero and adding nothing where the partial is zero."""
+    return [f"tx = {tan_at}", "if tx != 0.0:", f"    d = {partial}", "    if d != 0.0:",
+            f"        {t} += d * tx"]
+
+
+def tangent_select(tan_at, partial, t="t"):
+    """``t += d * tx``, zero if either factor is zero, without a branch."""
+    return [f"tx = {tan_at}", f"d = {partial}",
+            f"{t} += d * tx if (tx != 0.0 and d != 0.0) else 0.0"]
+
+
+# ---- provenance ----------------------------------------------------------------------------
+def provenance(spec):
+    """``# NameOp, path:line``: the op and the line of its declaration (``OpSpec.source``)."""
+    return f"# {spec.name}, {spec.source}"
