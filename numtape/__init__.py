@@ -3,7 +3,7 @@
 >>> import numpy as np, numtape as nt
 >>> F = nt.MakeTape(lambda x: np.exp(x[0] + 1.23 * x[1]), np.zeros(2))
 >>> F
-<Tape R^2 -> R^1: 7 ops, arena 7>
+<Tape R^2 -> R^1: 4 ops, 1 constant, arena 7>
 
 Importing the package loads every layer (ARCHITECTURE.md, "Layers"), so the implementations the tape
 layer reaches through ``numtape.tape.seam`` (inlining, jacfun, sparse tapes, simplify, nested
@@ -33,6 +33,8 @@ from numtape.transforms import reroll as _reroll
 from numtape.stats import laplace as _laplace
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.sdreport import sdreport
+from numtape.stats.fit import Fit, fit
+from numtape.stats.observe import OBS
 from numtape.stats.bootstrap import bootstrap
 from numtape.stats.parallel import map  # nt.map, not the builtin
 from numtape.stats import distributions
@@ -44,9 +46,10 @@ _seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.spa
            reroll=_reroll.reroll, capturing_tape=_nested.capturing_tape,
            call_vjp=_calls.call_vjp, newton=_laplace.newton, laplace=_laplace.laplace)
 
-__all__ = ["ADArray", "ADComplex", "ADREPORT", "MakeADFun", "MakeTape", "NewtonError", "REPORT",
+__all__ = ["ADArray", "ADComplex", "ADREPORT", "Fit", "MakeADFun", "MakeTape", "NewtonError",
+           "OBS", "REPORT",
            "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",
            "compile_messages", "compile_status",
-           "distributions", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
+           "distributions", "fit", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
            "scipy", "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

@@ -2,8 +2,12 @@
 
 Each row: what the user wrote inside f, the exception type, and words the message must hold
 (the problem and the way out)."""
+import math
+
 import numpy as np
 import pytest
+import scipy.special as _sc
+import scipy.stats as _ss
 
 import numtape as nt
 
@@ -26,6 +30,14 @@ MISUSE = [
     ("iterator-returned", lambda x: iter([x[0], x[1]]), TypeError, ["iterator", "np.stack"]),
     ("diff-of-0d", lambda x: np.diff(x[0]), ValueError, ["at least one dimensional"]),
     ("einsum-unknown-output", lambda x: np.einsum("i->j", x), ValueError, ["'j'", "never"]),
+    # what a new user wrote first (issue 21): each message names the replacement
+    ("np.asarray-of-traced", lambda x: np.sum(np.asarray(x)), nt.TracingError,
+     ["drop it", "already works as an array"]),
+    ("scipy.stats-logpmf", lambda x: np.sum(_ss.poisson.logpmf([1, 2], np.exp(x))),
+     nt.TracingError, ["scipy.stats.poisson.logpmf", "nt.distributions.poisson.logpmf"]),
+    ("scipy.special-logsumexp", lambda x: _sc.logsumexp(x), nt.TracingError,
+     ["numtape.scipy.special.logsumexp"]),
+    ("math.log", lambda x: math.log(x[0]), nt.TracingError, ["math.log", "np.log"]),
 ]
 
 

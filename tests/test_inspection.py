@@ -87,12 +87,31 @@ def test_graph_block_ops_and_gathers():
 
 def test_to_dot():
     F = vignette_tape()
-    dot = F.to_dot()
+    dot = F.to_dot(constants=True)
     assert isinstance(dot, str)
     assert dot.lstrip().startswith("digraph") and dot.rstrip().endswith("}")
     for name in ("InvOp", "ConstOp", "MulOp", "AddOp", "ExpOp", "DepOp"):
         assert name in dot
     assert dot.count("->") == len(VIGNETTE_EDGES)
+
+
+def test_print_and_dot_collapse_the_constants_by_default(capsys):
+    """A model's data are constants: one row in the printout, left out of the graph; Inputs
+    are node numbers (node[j] inside a block), and the repr counts ops, not nodes."""
+    F = nt.MakeTape(lambda x: np.sum(x * np.array([2.0, 3.0, 5.0])) + np.exp(np.sin(x)[1]),
+                    np.ones(3))
+    assert repr(F) == f"<Tape R^3 -> R^1: {F.n_ops} ops, {F.consts.size} constants, " \
+        f"arena {F.arena_size}>" and F.n_ops < len(F)
+    F.print()
+    out = capsys.readouterr().out
+    assert out.count("ConstOp") == 1 and f"({F.consts.size} constants)" in out
+    F.print(constants=True)
+    assert capsys.readouterr().out.count("ConstOp") == F.consts.size
+    rows = {r[0]: r for r in F.table().rows()}
+    sin_node = rows["SinOp"][1]
+    assert rows["ExpOp"][5] == f"{sin_node}[1]"   # element 1 of the SinOp node's block
+    dot = F.to_dot()
+    assert "ConstOp" not in dot and "ConstOp" in F.to_dot(constants=True)
 
 
 def test_show_graph_without_graphviz(monkeypatch, tmp_path):

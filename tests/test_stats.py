@@ -356,8 +356,9 @@ def test_sdreport_prints_like_tmb_and_gives_a_dataframe(gauss):
     assert text.startswith("sdreport(.) result") and "Maximum gradient component" in text
     assert "Std. Error" in rep.format() and rep.format().count("\nu ") == G
     df = rep.to_dataframe()
-    assert list(df.columns) == ["Estimate", "Std. Error", "kind"]
-    assert len(df) == 3 + G + 1 + G
+    assert list(df.columns) == ["Estimate", "Std. Error", "kind", "parameter"]
+    assert len(df) == 3 + G + 1 + G and df.index.is_unique   # one row per element, labelled
+    assert "u[0]" in df.index and df.loc["u[1]", "parameter"] == "u"
 
 
 def test_sdreport_at_a_singular_hessian_warns_and_gives_nan():

@@ -66,14 +66,23 @@ class _Collector:
 class Layout:
     """Where each parameter entry lives: a free entry of z, or fixed at its start value."""
 
-    def __init__(self, parameters, random, map):
+    def __init__(self, parameters, random, map, labels=None):
         if not isinstance(parameters, dict) or not parameters:
             raise TypeError("MakeADFun: parameters must be a non-empty dict of name -> array")
-        self.start = {}
+        self.start, element = {}, {}
+        labels = dict(labels or {})
+        for name in labels:
+            if name not in parameters:
+                raise ValueError(f"MakeADFun: names= labels {name!r}, which is not a parameter "
+                                 f"(parameters: {list(parameters)})")
         for name, v in parameters.items():
             if not isinstance(name, str):
                 raise TypeError(f"MakeADFun: parameter names must be strings, got {name!r}")
+            given = labels.get(name)
+            if given is None and hasattr(v, "index") and not isinstance(v, np.ndarray):
+                given = v.index        # a pandas Series labels its own entries
             self.start[name] = as_real(v, f"parameter {name!r}").copy()
+            element[name] = element_labels(name, self.start[name], given)
         random = [random] if isinstance(random, str) else list(random or [])
         for r in random:
             if r not in self.start:
@@ -86,6 +95,7 @@ class Layout:
         self.random = random
         # free index per parameter entry (-1: fixed), random groups first
         self.index, names, starts = {}, {"random": [], "fixed": []}, {"random": [], "fixed": []}
+        elements = {"random": [], "fixed": []}
         for part in ("random", "fixed"):
             for name, v in self.start.items():
                 if (name in random) != (part == "random"):
@@ -106,15 +116,18 @@ class Layout:
                             seen[lab] = len(names[part])
                             names[part].append(name)
                             starts[part].append(flat[i])
+                            elements[part].append(element[name][i])
                         idx[i] = seen[lab]
                 else:
                     idx[:] = np.arange(len(names[part]), len(names[part]) + flat.size)
                     names[part] += [name] * flat.size
                     starts[part] += list(flat)
+                    elements[part] += element[name]
                 self.index[name] = (part, idx)
         self.k = len(names["random"])
         self.names = names["fixed"]
         self.random_names = names["random"]
+        self.labels, self.random_labels = elements["fixed"], elements["random"]
         self.u0 = np.array(starts["random"], dtype=np.float64)
         self.par = np.array(starts["fixed"], dtype=np.float64)
         if self.random and self.k == 0:
@@ -144,23 +157,47 @@ class Layout:
         return out
 
 
+def element_labels(name, value, given=None):
+    """A label per entry of parameter ``name``: ``name`` for a scalar, ``name[i]`` (or
+    ``name[i,j]``) by default, ``name[label]`` from ``given`` (a list, a pandas Index or
+    Series' index; one distinct label per entry)."""
+    if given is not None:
+        given = [str(v) for v in (given.tolist() if hasattr(given, "tolist") else given)]
+        if len(given) != value.size:
+            raise ValueError(f"MakeADFun: {len(given)} labels for parameter {name!r}, which has "
+                             f"{value.size} entries")
+        if len(set(given)) != len(given):
+            raise ValueError(f"MakeADFun: the labels of parameter {name!r} repeat: {given}")
+        return [f"{name}[{g}]" for g in given]
+    if value.ndim == 0:
+        return [name]
+    if value.ndim == 1:
+        return [f"{name}[{i}]" for i in range(value.size)]
+    return [f"{name}[{','.join(map(str, i))}]" for i in np.ndindex(value.shape)]
+
+
 class ADFun:
     """The objective of ``MakeADFun`` (module docstring).  Attributes: ``par`` (start of the
     fixed parameters), ``names`` (the parameter each entry of ``par`` belongs to),
-    ``random_names``, ``joint`` (the tape of z = (u, theta)), ``objective`` (the tape of theta
-    that ``fn``/``gr``/``he`` evaluate), ``data`` (``MakeADFun``'s ``data=``, or None) and
-    ``arguments`` (its other arguments, parameters at their start values: ``with_data`` and
-    ``nt.bootstrap`` record the model again from them)."""
+    ``labels`` (a distinct label per entry: ``beta[0]``, or ``beta[x]`` from ``names=``),
+    ``random_names``, ``random_labels``, ``joint`` (the tape of z = (u, theta)),
+    ``objective`` (the tape of theta that ``fn``/``gr``/``he`` evaluate), ``data``
+    (``MakeADFun``'s ``data=``, or None) and ``arguments`` (its other arguments, parameters
+    at their start values: ``with_data`` and ``nt.bootstrap`` record the model again from
+    them)."""
 
-    def __init__(self, f, parameters, random=None, map=None, newton=None, data=None):
+    def __init__(self, f, parameters, random=None, map=None, newton=None, data=None,
+                 names=None):
         if not callable(f):
             raise TypeError(f"MakeADFun: f must be callable, got {type(f).__name__}")
-        self.layout = L = Layout(parameters, random, map)
+        self.layout = L = Layout(parameters, random, map, names)
         self.par, self.names, self.random_names = L.par.copy(), list(L.names), L.random_names
+        self.labels, self.random_labels = list(L.labels), list(L.random_labels)
         self.k = L.k
         # what with_data() needs to record the same model on other data
         self.arguments = dict(f=f, parameters=dict(L.start), random=random,
-                              map=None if map is None else dict(map), newton=newton)
+                              map=None if map is None else dict(map), newton=newton,
+                              names=_plain_labels(L, parameters, names))
         self.data = data
         collector = _Collector()
 
@@ -303,7 +340,18 @@ def _select(F, idx, n, scalar=False):
     return MakeTape(lambda z: F(z)[idx], np.zeros(n)).simplify("eliminate")
 
 
-def MakeADFun(f, parameters, random=None, map=None, newton=None, data=None):
+def _plain_labels(layout, parameters, names):
+    """``names=`` as plain lists (a pandas Index is not needed to record the model again),
+    with the labels a pandas Series parameter carried."""
+    out = {k: list(map(str, v.tolist() if hasattr(v, "tolist") else v))
+           for k, v in (names or {}).items()}
+    for k, v in parameters.items():
+        if k not in out and hasattr(v, "index") and not isinstance(v, np.ndarray):
+            out[k] = [str(i) for i in v.index]
+    return out or None
+
+
+def MakeADFun(f, parameters, random=None, map=None, newton=None, data=None, names=None):
     """The objective function object of a model (TMB's ``MakeADFun``; module docstring).
 
     Parameters
@@ -325,6 +373,10 @@ def MakeADFun(f, parameters, random=None, map=None, newton=None, data=None):
         The model's data (any object; None: ``f`` closes over its data).  Given, ``f`` is
         called as ``f(p, data)``, and ``obj.with_data(new)`` records the model on other data
         (``nt.bootstrap`` refits it on simulated data sets that way).
+    names : dict, optional
+        Name -> labels of the parameter's entries (a list, a pandas Index: ``{"beta":
+        X.columns}``), which label every table (``obj.labels``: ``beta[x]``); a pandas Series
+        given as a parameter's start labels it by its index.  Default: ``beta[0]``, ...
 
     Returns
     -------
@@ -333,4 +385,4 @@ def MakeADFun(f, parameters, random=None, map=None, newton=None, data=None):
         ``with_data``; ``scipy.optimize.minimize(obj.fn, obj.par, jac=obj.gr, hess=obj.he)``
         fits it.
     """
-    return ADFun(f, parameters, random, map, newton, data)
+    return ADFun(f, parameters, random, map, newton, data, names)

@@ -15,13 +15,13 @@ replicates run in chunks, a few per worker thread.
 """
 from __future__ import annotations
 
-import collections
 import numbers
 import warnings
 
 import numpy as np
 
 from numtape.stats.adfun import ADFun, MakeADFun
+from numtape.stats.fit import converged, simulate_data
 from numtape.stats.parallel import check_client, chunk_count, dask_distributed, progress_bar
 from numtape.tape.tape import as_real
 
@@ -39,10 +39,12 @@ def bootstrap(obj, simulate, n, client=None, seed=None, par=None, method="BFGS",
     ----------
     obj : ADFun
         A ``MakeADFun`` objective made with ``data=`` (module docstring).
-    simulate : callable
+    simulate : callable or None
         ``simulate(rng)`` -> a data set (what ``f(p, data)`` takes), ``rng`` a
         ``numpy.random.Generator`` of the replicate's own stream.  A parametric bootstrap
-        closes over the estimate it simulates from.
+        closes over the estimate it simulates from.  None: the model simulates itself from
+        the estimate (random effects, then its ``nt.OBS`` observations, drawn by its own
+        densities), as ``Fit.simulate(random="sample")`` does.
     n : int
         Number of replicates (>= 0).
     client : distributed.Client, optional
@@ -82,9 +84,9 @@ def bootstrap(obj, simulate, n, client=None, seed=None, par=None, method="BFGS",
     if obj.data is None:
         raise ValueError("bootstrap: make the model with MakeADFun(f, parameters, data=...) "
                          "and f(p, data), so each simulated data set can be recorded into it")
-    if not callable(simulate):
-        raise TypeError(f"bootstrap: simulate must be callable (rng -> data), got "
-                        f"{type(simulate).__name__}")
+    if simulate is not None and not callable(simulate):
+        raise TypeError(f"bootstrap: simulate must be callable (rng -> data) or None (the "
+                        f"model simulates itself), got {type(simulate).__name__}")
     if not isinstance(n, numbers.Integral) or isinstance(n, bool):
         raise TypeError(f"bootstrap: n must be an integer, got {type(n).__name__}")
     if n < 0:
@@ -107,6 +109,8 @@ def bootstrap(obj, simulate, n, client=None, seed=None, par=None, method="BFGS",
             raise ValueError(f"bootstrap: par has {start.size} values; the model has "
                              f"{obj.par.size} fixed parameters ({obj.names})")
     job.start = start
+    if simulate is None:   # the model's own code draws its nt.OBS observations
+        job.simulate = ModelSimulation(obj.arguments, obj.data, start)
     children = seeds.spawn(n)
     if client is None:
         todo = progress_bar(children, "bootstrap") if progress else children
@@ -125,7 +129,7 @@ def bootstrap(obj, simulate, n, client=None, seed=None, par=None, method="BFGS",
         first = errors[min(errors)]
         warnings.warn(f"bootstrap: every replicate failed; the first: {first}",
                       RuntimeWarning, stacklevel=2)
-    return BootstrapResult(estimates, start, labels(obj.names), errors, seeds.entropy)
+    return BootstrapResult(estimates, start, list(obj.labels), errors, seeds.entropy)
 
 
 class Job:
@@ -146,10 +150,11 @@ class Job:
             warnings.simplefilter("ignore", RuntimeWarning)   # inner failures: NaN, backed off
             import scipy.optimize   # on first use: 80 ms of every import otherwise
             res = scipy.optimize.minimize(obj.fn, obj.par if start is None else start, **kw)
-        if not res.success:
-            raise RuntimeError(f"no convergence: {res.message}")
         if not (np.all(np.isfinite(res.x)) and np.isfinite(res.fun)):
             raise RuntimeError("the optimizer stopped at a non-finite point")
+        # judged by the gradient: a line search's "precision loss" at a minimum is no failure
+        if not (res.success or converged(obj, res.x)):
+            raise RuntimeError(f"no convergence: {res.message}")
         return res.x
 
     def replicate(self, seed):
@@ -171,18 +176,28 @@ class Job:
         return estimates, errors
 
 
+class ModelSimulation:
+    """``simulate`` for a model that marks its observations (``nt.OBS``): data sets drawn by
+    the model's own code at ``par``, random effects drawn from their own densities first (a
+    parametric bootstrap of the whole model).  Picklable: the model is recorded again where it
+    runs."""
+
+    def __init__(self, arguments, data, par):
+        self.arguments, self.data, self.par = arguments, data, par
+        self._obj = None
+
+    def __getstate__(self):
+        return {"arguments": self.arguments, "data": self.data, "par": self.par, "_obj": None}
+
+    def __call__(self, rng):
+        if self._obj is None:
+            self._obj = MakeADFun(**self.arguments, data=self.data)
+        return simulate_data(self._obj, self.par, rng, random="sample")
+
+
 def _run(job, seeds, first):
     """A worker's task: replicates ``first, ...`` of ``job``."""
     return job.run(seeds, first)
-
-
-def labels(names):
-    """Row labels of the fixed parameters: the name, indexed when it has several entries."""
-    counts, seen, out = collections.Counter(names), collections.Counter(), []
-    for name in names:
-        out.append(name if counts[name] == 1 else f"{name}[{seen[name]}]")
-        seen[name] += 1
-    return out
 
 
 class BootstrapResult:

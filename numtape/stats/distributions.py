@@ -17,11 +17,13 @@ a tape over data inside the support holds no selects.
 from __future__ import annotations
 
 import functools
+import inspect
 
 import numpy as np
 import scipy.special as sc
 
 from numtape.ops.formulas import NAMESPACE
+from numtape.stats import observe
 from numtape.surface.linalg import solve_triangular
 
 _betaln = NAMESPACE["sc"].betaln   # on numbers numtape's betaln (SciPy's loses digits at
@@ -118,14 +120,39 @@ def _numbers(fn):
     return functools.wraps(fn)(wrapped)
 
 
+def _observed(fn, family, method):
+    """``fn`` (a log-density) that, evaluated at an ``nt.OBS`` observation while a fit
+    simulates or explains the model, first draws it anew or records its residual
+    (numtape/stats/observe.py), from the parameters it was given (SciPy's ``family``)."""
+    signature = inspect.signature(fn)
+
+    def wrapped(self, x, *args, **kwargs):
+        if type(x) is observe.Observed:
+            bound = signature.bind(self, x, *args, **kwargs)
+            bound.apply_defaults()
+            params = [np.asarray(v, dtype=np.float64) if v is not None else None
+                      for v in list(bound.arguments.values())[2:]]
+            if method == "logpdf_chol":   # the covariance from its Cholesky factor
+                params = [params[0], params[1] @ params[1].T]
+            if family == "multivariate_normal" and params[0] is None:
+                params[0] = np.zeros(x.shape[-1])
+            observe.simulate_or_explain(family, method, x, params, {})
+        return fn(self, x, *args, **kwargs)
+    return functools.wraps(fn)(wrapped)
+
+
 class _Family:
     """Every public method of a distribution takes Python numbers as NumPy scalars
-    (``_numbers``)."""
+    (``_numbers``); its log-densities draw or explain ``nt.OBS`` observations (``_observed``).
+    """
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
+        family = cls.__name__.removesuffix("_gen")
         for name, value in list(vars(cls).items()):
             if callable(value) and not name.startswith("_"):
+                if name in ("logpdf", "logpmf", "logpdf_chol"):
+                    value = _observed(value, family, name)
                 setattr(cls, name, _numbers(value))
 
 
@@ -261,6 +288,9 @@ def nbinom2_logpmf(k, mu, size):
     array_like
         The log-probabilities, broadcast over the arguments.
     """
+    if type(k) is observe.Observed:   # simulated or explained (nt.OBS): SciPy's nbinom
+        n = np.asarray(size, dtype=np.float64)
+        observe.simulate_or_explain("nbinom", "logpmf", k, [n, n / (n + mu)], {})
     if not hasattr(type(size), "__nt_traced__") and np.all(np.isposinf(size)):
         return poisson.logpmf(k, mu)   # a plain size = inf: the Poisson limit
     # a plain mu = inf is NaN, as in SciPy (p = 0); a traced one records no check

@@ -21,6 +21,9 @@ import warnings
 
 import numpy as np
 
+from numtape.stats import adfun
+from numtape.stats.adfun import element_labels
+
 
 class SDReport:
     """The result of ``sdreport`` (module docstring).
@@ -40,6 +43,7 @@ class SDReport:
         self.par_fixed, self.gradient_fixed = par_fixed, gradient
         self.max_gradient = float(np.max(np.abs(gradient))) if gradient.size else 0.0
         self.pd_hess = pd_hess
+        self.corrected = None   # bias-corrected ADREPORTs (sdreport(bias_correct=True))
 
     def _pick(self, name, column):
         if name not in self._shapes:
@@ -52,6 +56,20 @@ class SDReport:
         """Estimate of ``name``."""
         return self._pick(name, 2)
 
+    def bias_corrected(self, name):
+        """The epsilon-method estimate of an ADREPORTed value's conditional mean
+        (``sdreport(..., bias_correct=True)``)."""
+        if self.corrected is None:
+            raise ValueError("bias_corrected: run sdreport(obj, par, bias_correct=True)")
+        at = 0
+        for n, kind in ((r[0], r[1]) for r in self._rows):
+            if kind == "report":
+                if n == name:
+                    size = int(np.prod(self._shapes[name]))
+                    return self.corrected[at:at + size].reshape(self._shapes[name])
+                at += 1 if n != name else 0
+        raise KeyError(f"bias_corrected: no ADREPORT named {name!r}")
+
     def sd(self, name):
         """Standard error of ``name``."""
         return self._pick(name, 3)
@@ -61,13 +79,15 @@ class SDReport:
         return [(r[0], r[2], r[3]) for r in self._rows if r[1] in select]
 
     def to_dataframe(self, select=("fixed", "random", "report")):
-        """The summary as a pandas DataFrame (columns Estimate, Std. Error, kind)."""
+        """The summary as a pandas DataFrame, one row per element, indexed by its label
+        (``beta[0]``, ``sigma``; unique): columns Estimate, Std. Error, kind, parameter."""
         import pandas as pd
         rows = [r for r in self._rows if r[1] in select]
         return pd.DataFrame({"Estimate": [r[2] for r in rows],
                              "Std. Error": [r[3] for r in rows],
-                             "kind": [r[1] for r in rows]},
-                            index=pd.Index([r[0] for r in rows], name="name"))
+                             "kind": [r[1] for r in rows],
+                             "parameter": [r[0] for r in rows]},
+                            index=pd.Index([r[4] for r in rows], name="label"))
 
     def format(self, select=("fixed", "random", "report")):
         """The summary table as text."""
@@ -101,11 +121,26 @@ def _covariance(H):
     return np.full((n, n), math.nan), False
 
 
-def sdreport(obj, par=None):
+def sdreport(obj, par=None, bias_correct=False):
     """Estimates and standard errors of a fitted ``MakeADFun`` objective (module docstring).
 
     ``par`` defaults to the fixed parameters with the lowest ``fn`` value seen (TMB's
-    ``last.par.best``).  Returns an ``SDReport``.
+    ``last.par.best``).  With ``bias_correct``, ADREPORTed values also get TMB's epsilon-method
+    estimate of their conditional mean E[phi(u, theta) | y] (``rep.bias_corrected(name)``):
+    phi evaluated at the mode of u is biased when phi is nonlinear in u; the estimate is
+    -d/d eps of the Laplace objective of f - eps . phi at eps = 0.  Returns an ``SDReport``.
+
+    >>> import numpy as np, numtape as nt
+    >>> y = np.array([0.3, 1.1, -0.4, 0.8])
+    >>> def nll(p, y):
+    ...     u = p["u"][0]
+    ...     nt.ADREPORT("eu", np.exp(u))
+    ...     return (-np.sum(nt.distributions.norm.logpdf(y, u, 1.0))
+    ...             - nt.distributions.norm.logpdf(u, p["mu"], 2.0))
+    >>> obj = nt.MakeADFun(nll, {"mu": 0.0, "u": np.zeros(1)}, random="u", data=y)
+    >>> rep = nt.sdreport(obj, [0.5], bias_correct=True)
+    >>> round(float(rep.value("eu")), 4), round(float(rep.bias_corrected("eu")), 4)
+    (1.5729, 1.758)
     """
     p = obj.best[1] if par is None else obj._theta(par)
     g = obj.gr(p)
@@ -119,7 +154,7 @@ def sdreport(obj, par=None):
     rows, shapes = [], {}
     sd_fixed = np.sqrt(np.maximum(np.diag(V), 0.0)) if pd else np.full(p.size, math.nan)
     for i, name in enumerate(obj.names):
-        rows.append((name, "fixed", float(p[i]), float(sd_fixed[i])))
+        rows.append((name, "fixed", float(p[i]), float(sd_fixed[i]), obj.labels[i]))
     shapes.update(_grouped_shapes(obj.names, obj.layout.start))
     A = fac = None
     if k:
@@ -137,28 +172,78 @@ def sdreport(obj, par=None):
         var_u = diag_inv + np.einsum("ij,jk,ik->i", A, V, A)
         sd_u = np.sqrt(np.maximum(var_u, 0.0))
         for i, name in enumerate(obj.random_names):
-            rows.append((name, "random", float(z[i]), float(sd_u[i])))
+            rows.append((name, "random", float(z[i]), float(sd_u[i]), obj.random_labels[i]))
         shapes.update(_grouped_shapes(obj.random_names, obj.layout.start))
     cov = np.zeros((0, 0))
     Phi = obj.adreport_tape
     if Phi.n_out:
-        phi = np.ravel(Phi(z))
-        D = Phi.jacobian(z)
-        Du, Dt = D[:, :k], D[:, k:]
-        J = Dt + (Du @ A if k else 0.0)
-        cov = J @ V @ J.T
-        if k:
-            cov = cov + Du @ fac.solve(Du.T)
+        phi, cov = _delta(Phi, z, k, V, A, fac)
         sd_phi = np.sqrt(np.maximum(np.diag(cov), 0.0))
         at = 0
         for name, shape in obj._shapes["adreport"].items():
             size = int(np.prod(shape))
+            labels = element_labels(name, np.zeros(shape))
             for j in range(at, at + size):
-                rows.append((name, "report", float(phi[j]), float(sd_phi[j])))
+                rows.append((name, "report", float(phi[j]), float(sd_phi[j]), labels[j - at]))
             shapes[name] = shape
             at += size
-    return SDReport(rows, shapes, cov, V, p.copy(), g, pd,
-                    bool(k) and obj.problem.degenerate)
+    report = SDReport(rows, shapes, cov, V, p.copy(), g, pd,
+                      bool(k) and obj.problem.degenerate)
+    if bias_correct and Phi.n_out:
+        report.corrected = _epsilon_method(obj, p) if k else np.ravel(Phi(z))
+    return report
+
+
+_EPS = "__epsilon__"
+
+
+def _epsilon_method(obj, p):
+    """E[phi | y] of the ADREPORTed phi by the epsilon method (``sdreport``): the model
+    recorded again with an extra parameter eps and objective f - eps . phi; minus its
+    gradient in eps at (p, 0)."""
+    f, data = obj.arguments["f"], obj.data
+
+    def with_eps(params, *d):
+        q = dict(params)
+        eps = q.pop(_EPS)
+        value = f(q, *d)
+        phi = [np.reshape(v, (-1,)) for v in adfun._COLLECTORS[-1].values["adreport"].values()]
+        return value - np.sum(eps * np.concatenate(phi))
+    args = dict(obj.arguments)
+    args["f"] = with_eps
+    args["parameters"] = {**obj.parameters(p), _EPS: np.zeros(obj.adreport_tape.n_out)}
+    args["names"] = None
+    eps_obj = adfun.MakeADFun(**args, data=data)
+    g = eps_obj.gr(np.concatenate([p, np.zeros(obj.adreport_tape.n_out)]))
+    return -g[p.size:]
+
+
+def _delta(Phi, z, k, V, A, fac):
+    """Phi = Phi(z) and its covariance: J V J^T + dphi/du H_uu^-1 dphi/du^T, J the total
+    derivative in theta (module docstring)."""
+    phi = np.ravel(Phi(z))
+    D = Phi.jacobian(z)
+    Du, Dt = D[:, :k], D[:, k:]
+    J = Dt + (Du @ A if k else 0.0)
+    cov = J @ V @ J.T
+    if k:
+        cov = cov + Du @ fac.solve(Du.T)
+    return phi, cov
+
+
+def delta_method(obj, p, Phi, V):
+    """The values of tape ``Phi`` of z = (u, theta) (another data set's ADREPORTs: the same
+    parameters) at ``obj``'s fitted random effects and ``p``, and their covariance by the
+    generalized delta method with ``obj``'s inner Hessian and V, the fixed parameters'
+    covariance (``Fit.predict``)."""
+    k, z = obj.k, obj.z(p)
+    A = fac = None
+    if k:
+        fac = obj.problem.factor(z)
+        Hut = np.stack([obj.problem.Gu.jvp(z, np.concatenate([np.zeros(k), e]))
+                        for e in np.eye(p.size)], axis=1) if p.size else np.zeros((k, 0))
+        A = -fac.solve(Hut) if p.size else np.zeros((k, 0))
+    return _delta(Phi, z, k, V, A, fac)
 
 
 def _grouped_shapes(names, start):

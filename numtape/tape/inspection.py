@@ -2,8 +2,10 @@
 
 Nodes are numbered as TMB prints them: one ``InvOp`` per input, one ``ConstOp`` per constant
 slot, then one node per recorded op (the last is ``DepOp``, the outputs).  ``Index`` is the
-arena offset of a node's output (``a:b`` for a block); ``Inputs`` are the arena offsets its
-operands start at; ``Value``/``Deriv`` come from the last evaluation (NA before any).
+arena offset of a node's output (``a:b`` for a block); ``Inputs`` are the nodes its operands
+come from (``node[j]`` for an operand starting at element j of a node's block);
+``Value``/``Deriv`` come from the last evaluation (NA before any).  The constant nodes
+(data, mostly) are one row unless ``constants=True`` asks for each.
 """
 from __future__ import annotations
 
@@ -29,19 +31,26 @@ class Table:
     def __init__(self, tape):
         self.tape = tape
 
-    def rows(self, max_rows=None):
+    def rows(self, max_rows=None, constants=True):
         t = self.tape
         val, adj = t.sweeps.replay() or (None, None)
         n_fixed = t.n_in + t.consts.size
-        total = len(t)
-        idx = range(total) if max_rows is None or total <= max_rows else \
-            list(range(max_rows // 2)) + [None] + list(range(total - max_rows // 2, total))
+        nodes = list(range(len(t)))
+        if not constants and t.consts.size > 1:   # the constants as one row
+            nodes = nodes[:t.n_in] + [("consts",)] + nodes[n_fixed:]
+        total = len(nodes)
+        idx = nodes if max_rows is None or total <= max_rows else \
+            nodes[:max_rows // 2] + [None] + nodes[total - max_rows // 2:]
         arg_ptr = np.zeros(t.n_ops + 1, dtype=np.int64)
         if t.n_ops:
             arg_ptr, _ = arg_pointers(t.op, np.diff(t.out_ptr))
         for node in idx:
             if node is None:
                 yield ("...",) * len(_COLUMNS)
+                continue
+            if type(node) is tuple:
+                yield ("ConstOp", f"{t.n_in}:{n_fixed - 1}", "", "",
+                       f"{t.n_in}:{n_fixed}", f"({t.consts.size} constants)")
                 continue
             if node < n_fixed:
                 name = "InvOp" if node < t.n_in else "ConstOp"
@@ -51,7 +60,7 @@ class Table:
                 name = _NAMES[t.op[k]]
                 lo, hi = int(t.out_ptr[k]), int(t.out_ptr[k + 1])
                 ins = t.args[arg_ptr[k]:arg_ptr[k + 1]]
-                inputs = " ".join(str(a) for a in ins[:_MAX_INPUTS_SHOWN])
+                inputs = " ".join(_node_label(t, int(a)) for a in ins[:_MAX_INPUTS_SHOWN])
                 if ins.size > _MAX_INPUTS_SHOWN:
                     inputs += f" ... ({ins.size})"
             index = str(lo) if hi - lo == 1 else f"{lo}:{hi}"
@@ -60,8 +69,8 @@ class Table:
                      else _fmt(adj[0, lo], hi - lo))
             yield (name, str(node), value, deriv, index, inputs)
 
-    def to_string(self, max_rows=200):
-        rows = [_COLUMNS] + [tuple(r) for r in self.rows(max_rows)]
+    def to_string(self, max_rows=200, constants=False):
+        rows = [_COLUMNS] + [tuple(r) for r in self.rows(max_rows, constants)]
         rows = [(r[0] + ":" if i == 0 else r[0],) + tuple(c + (":" if i == 0 else "")
                                                          for c in r[1:])
                 for i, r in enumerate(rows)]
@@ -91,6 +100,15 @@ def to_dataframe(tape):
     return pd.DataFrame(list(Table(tape).rows()), columns=list(_COLUMNS))
 
 
+def _node_label(tape, addr):
+    """The node an operand at arena address ``addr`` comes from: ``node``, or ``node[j]``
+    when it starts at element j of that node's output block."""
+    node = int(_node_of(tape, np.int64(addr)))
+    n_fixed = tape.n_in + tape.consts.size
+    start = addr if node < n_fixed else int(tape.out_ptr[node - n_fixed])
+    return str(node) if addr == start else f"{node}[{addr - start}]"
+
+
 def _node_of(tape, addr):
     """Node number of the value at arena address ``addr`` (vectorized)."""
     n_fixed = tape.n_in + tape.consts.size
@@ -115,13 +133,17 @@ def graph(tape):
     return m.astype(bool)
 
 
-def to_dot(tape):
-    """Graphviz DOT text of the node graph (one node per table row)."""
+def to_dot(tape, constants=False):
+    """Graphviz DOT text of the node graph (one node per table row); the constant nodes and
+    their edges are left out unless ``constants=True`` (a model's data would dominate it)."""
     names = [r[0] for r in Table(tape).rows()]
     g = graph(tape).tocoo()
+    shown = np.ones(len(names), dtype=bool)
+    if not constants:
+        shown[tape.n_in:tape.n_in + tape.consts.size] = False
     lines = ["digraph tape {", "  rankdir=TB;", "  node [shape=box, fontsize=10];"]
-    lines += [f'  n{i} [label="{name}\\n{i}"];' for i, name in enumerate(names)]
-    lines += [f"  n{i} -> n{j};" for i, j in zip(g.row, g.col)]
+    lines += [f'  n{i} [label="{name}\\n{i}"];' for i, name in enumerate(names) if shown[i]]
+    lines += [f"  n{i} -> n{j};" for i, j in zip(g.row, g.col) if shown[i] and shown[j]]
     return "\n".join(lines + ["}"]) + "\n"
 
 

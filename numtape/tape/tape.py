@@ -113,7 +113,9 @@ class Tape:
         return self.n_in + self.consts.size + self.n_ops
 
     def __repr__(self):
-        return (f"<Tape R^{self.n_in} -> R^{self.n_out}: {len(self)} ops, "
+        c = self.consts.size
+        consts = f", {c} constant{'s' if c > 1 else ''}" if c else ""
+        return (f"<Tape R^{self.n_in} -> R^{self.n_out}: {self.n_ops} ops{consts}, "
                 f"arena {self.arena_size}>")
 
     def derived(self, key, build):
@@ -438,7 +440,7 @@ class Tape:
         ...     return np.exp(x)[0]
         >>> F = nt.MakeTape(f, np.zeros(3))
         >>> F, F.simplify("eliminate")
-        (<Tape R^3 -> R^1: 6 ops, arena 10>, <Tape R^3 -> R^1: 5 ops, arena 7>)
+        (<Tape R^3 -> R^1: 3 ops, arena 10>, <Tape R^3 -> R^1: 2 ops, arena 7>)
         """
         return Tape(**SERVICES.simplify(self, mode))
 
@@ -472,9 +474,10 @@ class Tape:
         """The TMB-style table of the tape (OpName, Node, Value, Deriv, Index, Inputs)."""
         return inspection.Table(self)
 
-    def print(self, max_rows=200):
-        """Print the TMB-style table (values/derivatives of the last evaluation)."""
-        print(self.table().to_string(max_rows=max_rows))
+    def print(self, max_rows=200, constants=False):
+        """Print the TMB-style table (values/derivatives of the last evaluation); the constant
+        nodes are one row unless ``constants=True``."""
+        print(self.table().to_string(max_rows=max_rows, constants=constants))
 
     def to_dataframe(self):
         """The table as a pandas DataFrame (pandas is an optional extra)."""
@@ -484,9 +487,9 @@ class Tape:
         """scipy.sparse boolean adjacency (nodes x nodes): i -> j if node i feeds node j."""
         return inspection.graph(self)
 
-    def to_dot(self):
-        """Graphviz DOT text of the node graph."""
-        return inspection.to_dot(self)
+    def to_dot(self, constants=False):
+        """Graphviz DOT text of the node graph (the constant nodes only with ``constants``)."""
+        return inspection.to_dot(self, constants)
 
     def show_graph(self, path):
         """Render the node graph to ``path`` (format from its suffix) with graphviz."""

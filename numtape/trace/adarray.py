@@ -7,6 +7,8 @@ fancy index, a filled array, a broadcast) is gathered once, then.  A scalar is a
 """
 from __future__ import annotations
 
+import linecache
+import re
 import sys
 
 import numpy as np
@@ -232,7 +234,7 @@ class ADArray(ArrayMethods):
 
     # ---- refused conversions -----------------------------------------------------------
     def _refuse(self, *_args, **_kw):
-        raise TracingError(_foreign_caller() + _CONVERSION_HINT)
+        raise TracingError(_foreign_caller() + _math_call() + _CONVERSION_HINT)
 
     __bool__ = __int__ = __float__ = __index__ = __complex__ = _refuse
 
@@ -251,10 +253,13 @@ class ADArray(ArrayMethods):
                            "id(x) or by a name, or keep the values in a list")
 
     def __array__(self, dtype=None, copy=None):
-        raise TracingError(_foreign_caller() + "np.asarray/np.array of a traced array: " +
-                           _CONVERSION_HINT + "; combine traced values with np.stack or "
-                           "np.concatenate, or build them with np.array([[a, b], [b, c]], "
-                           "like=x) (x any traced array)")
+        foreign = _foreign_caller()
+        raise TracingError(foreign + "np.asarray/np.array of a traced array" + (
+            "" if foreign else ": if you wrote np.asarray(x) or np.array(x) of a traced x, drop "
+            "it: a traced value already works as an array (np.sum, np.exp, @, indexing)") +
+            "; " + _CONVERSION_HINT + "; combine traced values with np.stack or "
+            "np.concatenate, or build them with np.array([[a, b], [b, c]], like=x) (x any "
+            "traced array)")
 
     def item(self, *args):
         raise TracingError(_foreign_caller() + _CONVERSION_HINT)
@@ -394,11 +399,11 @@ _ALTERNATIVES = {
 
 def _foreign_caller():
     """'scipy.integrate.odeint cannot take traced values ...: use ...; ' when a SciPy routine
-    (not a ufunc) is converting the traced value, else ''."""
+    (not a ufunc: those record) is converting the traced value, else ''."""
     frame = sys._getframe(2)
     while frame is not None:
         mod = frame.f_globals.get("__name__", "")
-        if mod.startswith("scipy.") and not mod.startswith("scipy.special"):
+        if mod.startswith("scipy."):
             outer = frame     # the routine the user called: the outermost SciPy frame
             while outer.f_back is not None and \
                     outer.f_back.f_globals.get("__name__", "").startswith("scipy."):
@@ -406,11 +411,35 @@ def _foreign_caller():
             parts = outer.f_globals.get("__name__", "").split(".")
             sub = parts[1].lstrip("_") if len(parts) > 1 else ""
             name = outer.f_code.co_name
+            if sub == "stats" and hasattr(outer.f_locals.get("self"), "name"):
+                family = outer.f_locals["self"].name   # a distribution's method
+                return (f"scipy.stats.{family}.{name} cannot take traced values (it runs "
+                        f"compiled code on numbers): use nt.distributions.{family}.{name} "
+                        "(numtape.distributions keeps scipy.stats' names and signatures).  ")
+            if sub == "special":
+                return (f"scipy.special.{name} cannot take traced values (a Python function "
+                        f"that converts its input): use numtape.scipy.special.{name} "
+                        "(numtape.scipy is SciPy's drop-in for traced values).  ")
             hint = _ALTERNATIVES.get(sub, "compute it outside f, or write it in NumPy")
             return (f"scipy.{sub}.{name} cannot take traced values (it runs compiled code on "
                     f"numbers): {hint}.  ")
         frame = frame.f_back
     return ""
+
+
+_MATH_CALL = re.compile(r"\bmath\.(\w+)\(")
+
+
+def _math_call():
+    """'math.log needs a number: use np.log ...; ' when the line converting the traced value
+    calls a function of Python's math module, else ''."""
+    frame = sys._getframe(2)
+    line = linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+    m = _MATH_CALL.search(line)
+    if m is None:
+        return ""
+    return (f"math.{m.group(1)} takes a Python number: use np.{m.group(1)}, which records on "
+            "traced values.  ")
 
 
 def _check_key(key):

@@ -1,0 +1,143 @@
+"""Observations marked in model code, so that the model simulates and explains itself.
+
+``nt.OBS(y)`` marks data ``y`` as observed (RTMB's ``OBS``).  While a model is recorded or
+evaluated it returns ``y`` unchanged.  When ``Fit.simulate`` or ``Fit.residuals`` run the
+model's own code at the fitted parameters, it returns ``y`` as an ``Observed`` array, and the
+distribution that is then evaluated at it (``nt.distributions.poisson.logpmf(y, mu)`` and the
+other densities) draws a new ``y`` from itself, or computes the residual of ``y``, from the
+parameters it was given.  The same code that computes the likelihood thus simulates new data
+(as RTMB does), with no simulator written by hand.
+
+Random effects are simulated the same way: ``Fit.simulate(random="sample")`` hands each
+random-effect parameter to the model as an ``Observed`` array, so that its density (e.g.
+``norm.logpdf(p["u"], 0, sigma)``) draws it, and evaluates the model again until every level
+of the hierarchy is drawn before the observations are.
+"""
+from __future__ import annotations
+
+import contextlib
+import threading
+
+import numpy as np
+
+_state = threading.local()
+
+
+class Observed(np.ndarray):
+    """A plain array a density draws (or explains) when a simulation is active."""
+
+    def __new__(cls, values, key):
+        obj = np.array(values, dtype=np.float64).view(cls)
+        obj.key = key
+        return obj
+
+    def __array_finalize__(self, obj):
+        self.key = getattr(obj, "key", None)
+
+    # what the model computes from an observation is a plain array: only the marked array
+    # itself is drawn (a slice or a sum of it must not write a draw under its key)
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = [np.asarray(v) if type(v) is Observed else v for v in inputs]
+        if "out" in kwargs:
+            kwargs["out"] = tuple(np.asarray(v) if type(v) is Observed else v
+                                  for v in kwargs["out"])
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __getitem__(self, index):
+        return np.asarray(self)[index]
+
+
+def OBS(y):
+    """Mark ``y`` (data) as an observation of the model: returns ``y``; in ``Fit.simulate`` and
+    ``Fit.residuals`` the density evaluated at it draws or explains it (module docstring).
+
+    >>> import numpy as np, numtape as nt
+    >>> y = np.array([2.0, 0.0, 3.0])
+    >>> nt.OBS(y) is y
+    True
+    """
+    run = getattr(_state, "run", None)
+    if run is None or hasattr(type(y), "__nt_traced__"):
+        return y
+    return run.observe(y)
+
+
+class Run:
+    """One evaluation of a model in simulation or residual mode: what its densities drew
+    (``drawn``: key -> values), or the residuals they computed (``residuals``)."""
+
+    def __init__(self, mode, rng, kind="quantile"):
+        self.mode, self.rng, self.kind = mode, rng, kind
+        self.drawn, self.residuals, self.order = {}, {}, []
+        self.sources = {}   # key -> the array OBS was given (to put draws back into the data)
+
+    def observe(self, y):
+        key = ("obs", len(self.order))
+        self.order.append(key)
+        self.sources[key] = y
+        return Observed(np.asarray(y, dtype=np.float64), key)
+
+
+def active():
+    """The simulation or residual run in progress, or None."""
+    return getattr(_state, "run", None)
+
+
+@contextlib.contextmanager
+def running(run):
+    """Evaluate model code with ``run`` active (``OBS`` returns Observed arrays)."""
+    previous = getattr(_state, "run", None)
+    _state.run = run
+    try:
+        yield run
+    finally:
+        _state.run = previous
+
+
+def simulate_or_explain(family, method, x, params, kwargs):
+    """What a density evaluated at an Observed ``x`` does in the active run: draw ``x`` anew
+    from ``family`` (scipy.stats' name) with the given parameters, written into ``x`` so the
+    rest of the model sees the draw; or record its residuals.  Returns ``x`` (drawn or not)."""
+    run = active()
+    if run is None or type(x) is not Observed:
+        return x
+    import scipy.stats as ss
+    if family == "multivariate_normal":   # x (..., d): one draw per leading index
+        if run.mode != "simulate":
+            raise ValueError("residuals: not defined for multivariate_normal observations")
+        mean, cov = params
+        draw = ss.multivariate_normal.rvs(np.broadcast_to(mean, x.shape[-1:]), cov,
+                                          size=x.shape[:-1] or None, random_state=run.rng)
+        x[...] = np.reshape(draw, x.shape)
+        run.drawn[x.key] = np.array(x)
+        return x
+    dist = getattr(ss, family)
+    shape = np.broadcast_shapes(np.shape(x), *(np.shape(p) for p in params),
+                                *(np.shape(v) for v in kwargs.values()))
+    if shape != np.shape(x):
+        raise ValueError(f"OBS: the observation has shape {np.shape(x)}, but {family}.{method} "
+                         f"broadcasts it to {shape}: give each observation its own parameters")
+    if run.mode == "simulate":
+        x[...] = dist.rvs(*params, **kwargs, size=shape, random_state=run.rng)
+        run.drawn[x.key] = np.array(x)
+        return x
+    run.residuals[x.key] = _residual(dist, method, np.asarray(x), params, kwargs, run.kind,
+                                     run.rng)
+    return x
+
+
+def _residual(dist, method, y, params, kwargs, kind, rng):
+    """Pearson or randomized-quantile residuals of ``y`` under ``dist`` (discrete when the
+    density is a pmf: P(Y < y) + U P(Y = y), Dunn and Smyth 1996)."""
+    if kind == "pearson":
+        mean = dist.mean(*params, **kwargs)
+        sd = dist.std(*params, **kwargs)
+        return (y - mean) / sd
+    upper = dist.cdf(y, *params, **kwargs)
+    if method.endswith("pmf"):
+        lower = dist.cdf(y - 1.0, *params, **kwargs)
+        u = lower + rng.uniform(size=np.shape(y)) * (upper - lower)
+    else:
+        u = upper
+    import scipy.special as sc
+    return sc.ndtri(np.clip(u, 1e-300, 1.0 - 1e-16))
