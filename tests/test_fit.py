@@ -289,3 +289,33 @@ def test_a_precision_loss_at_a_minimum_counts_as_converged(glm):
     assert not res.success and "precision" in res.message
     assert converged(glm.obj, res.x)
     assert not converged(glm.obj, glm.par + 0.1)
+
+
+def test_one_step_ahead_residuals_of_a_gaussian_model_equal_the_closed_form():
+    """TMB's fullGaussian OSA residuals: with y ~ N(mu 1, sde^2 I + sdu^2 Z Z^T) = N(m, L L^T)
+    in closed form, they are L^-1 (y - m); a Poisson model is refused by name."""
+    import scipy.linalg as sl
+    rng = np.random.default_rng(3)
+    G, per = 6, 4
+    g = np.repeat(np.arange(G), per)
+    y = 1.0 + rng.normal(0, 0.7, G)[g] + rng.normal(0, 0.5, g.size)
+
+    def nll(p, d):
+        return (-np.sum(D.norm.logpdf(nt.OBS(d["y"]), p["mu"] + p["u"][d["g"]],
+                                      np.exp(p["logsde"])))
+                - np.sum(D.norm.logpdf(p["u"], 0.0, np.exp(p["logsdu"]))))
+    m = nt.fit(nt.MakeADFun(nll, {"mu": 0.0, "logsdu": 0.0, "logsde": 0.0, "u": np.zeros(G)},
+                            random="u", data={"y": y, "g": g}))
+    mu, sdu, sde = m.par[0], math.exp(m.par[1]), math.exp(m.par[2])
+    Z = np.eye(G)[g]
+    L = np.linalg.cholesky(sde ** 2 * np.eye(g.size) + sdu ** 2 * Z @ Z.T)
+    np.testing.assert_allclose(m.residuals("osa"), sl.solve_triangular(L, y - mu, lower=True),
+                               rtol=1e-10, atol=1e-12)
+
+    def pois(p, d):
+        return (-np.sum(D.poisson.logpmf(nt.OBS(d["y"]), np.exp(p["mu"] + p["u"][d["g"]])))
+                - np.sum(D.norm.logpdf(p["u"], 0.0, 1.0)))
+    m2 = nt.fit(nt.MakeADFun(pois, {"mu": 0.0, "u": np.zeros(G)}, random="u",
+                             data={"y": rng.poisson(2.0, g.size), "g": g}))
+    with pytest.raises(ValueError, match="fullGaussian.*type='quantile'"):
+        m2.residuals("osa")

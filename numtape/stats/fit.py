@@ -361,25 +361,71 @@ class Fit:
         return sets[0] if n is None else sets
 
     def residuals(self, type="quantile", seed=None):
-        """Residuals of every ``nt.OBS`` observation given the fitted random effects:
-        ``"quantile"`` (randomized quantile residuals, Dunn and Smyth: standard normal under
-        the model; for counts P(Y < y) + U P(Y = y) with U uniform from ``seed``) or
-        ``"pearson"`` ((y - mean) / sd).  One array per OBS call, in order; a single array when
-        the model marks one.
+        """Residuals of every ``nt.OBS`` observation: ``"quantile"`` (randomized quantile
+        residuals given the fitted random effects, Dunn and Smyth: standard normal under the
+        model; for counts P(Y < y) + U P(Y = y) with U uniform from ``seed``), ``"pearson"``
+        ((y - mean) / sd given the random effects), or ``"osa"``: one-step-ahead residuals with
+        the random effects integrated out (TMB's ``oneStepPredict(method="fullGaussian")``:
+        (y_i - E[y_i | y_1..y_i-1]) / sd(y_i | y_1..y_i-1), exact for models whose random
+        effects and observations are jointly Gaussian; other models are refused).  One array
+        per OBS call, in order; a single array when the model marks one.
 
         >>> import numpy as np
         >>> m = _example_fit()
         >>> m.residuals("pearson").round(2)
         array([ 0.51, -0.97,  0.46, -0.16,  0.3 , -0.15])
         """
+        if type == "osa":
+            return self._osa_full_gaussian()
         if type not in ("quantile", "pearson"):
-            raise ValueError(f"residuals: type must be 'quantile' or 'pearson', got {type!r}")
+            raise ValueError(f"residuals: type must be 'quantile', 'pearson' or 'osa', got "
+                             f"{type!r}")
         run = observe.Run("explain", np.random.default_rng(seed), type)
         _evaluate(self.obj, self.parameters(), run)
         out = [run.residuals[k] for k in run.order if k in run.residuals]
         if not out:
             raise ValueError("residuals: the model marks no observation: wrap the data in "
                              "nt.OBS(y) where the likelihood uses it")
+        return out[0] if len(out) == 1 else out
+
+    def _osa_full_gaussian(self):
+        """One-step-ahead residuals of a jointly Gaussian model: the joint density of (u, y)
+        at the fitted theta, recorded with the observations traced; its Hessian H (constant:
+        the model is quadratic in them), the mode mu of (u, y), and with Sigma_yy the y block
+        of H^-1 = L L^T, residuals L^-1 (y - mu_y) (TMB's fullGaussian)."""
+        obj, k = self.obj, self.obj.k
+        collect = observe.Run("explain", None, "pearson")
+        _evaluate(obj, self.parameters(), collect)   # finds the OBS arrays
+        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
+        if not ys:
+            raise ValueError("residuals: the model marks no observation: wrap the data in "
+                             "nt.OBS(y) where the likelihood uses it")
+        y = np.concatenate([v.ravel() for v in ys])
+        theta, f, data = self.par, obj.arguments["f"], obj.data
+
+        def joint(v):
+            run = observe.Run("trace", None, traced=v[k:])
+            params = obj.layout.expand(np.concatenate([v[:k], theta]))
+            with observe.running(run):
+                return f(params) if data is None else f(params, data)
+        v0 = np.concatenate([obj.random_effects(theta), y])
+        G = MakeTape(joint, v0)
+        H = G.hessian(v0)
+        g = G.gradient(v0)
+        mode = v0 - np.linalg.solve(H, g)
+        if not np.allclose(G.hessian(mode + 0.5), H, rtol=1e-8, atol=1e-10 * np.abs(H).max()):
+            raise ValueError("residuals(type='osa'): the one-step-ahead residuals built here "
+                             "are TMB's fullGaussian ones, for models whose random effects and "
+                             "observations are jointly Gaussian; this model is not (its joint "
+                             "density is not quadratic in them): use type='quantile'")
+        S = np.linalg.inv(H)[k:, k:]
+        L = np.linalg.cholesky(0.5 * (S + S.T))
+        import scipy.linalg
+        r = scipy.linalg.solve_triangular(L, y - mode[k:], lower=True)
+        out, at = [], 0
+        for v in ys:
+            out.append(r[at:at + v.size].reshape(v.shape))
+            at += v.size
         return out[0] if len(out) == 1 else out
 
     def check_consistency(self, n=100, seed=None, par=None):

@@ -66,8 +66,9 @@ class Run:
     """One evaluation of a model in simulation or residual mode: what its densities drew
     (``drawn``: key -> values), or the residuals they computed (``residuals``)."""
 
-    def __init__(self, mode, rng, kind="quantile"):
+    def __init__(self, mode, rng, kind="quantile", traced=None):
         self.mode, self.rng, self.kind = mode, rng, kind
+        self.traced, self.offset = traced, 0
         self.drawn, self.residuals, self.order = {}, {}, []
         self.sources = {}   # key -> the array OBS was given (to put draws back into the data)
 
@@ -75,6 +76,11 @@ class Run:
         key = ("obs", len(self.order))
         self.order.append(key)
         self.sources[key] = y
+        if self.mode == "trace":   # the observations as traced values (one-step residuals)
+            n = int(np.size(y))
+            part = self.traced[self.offset:self.offset + n]
+            self.offset += n
+            return part.reshape(np.shape(y))
         return Observed(np.asarray(y, dtype=np.float64), key)
 
 
