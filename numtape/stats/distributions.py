@@ -127,6 +127,12 @@ def _observed(fn, family, method):
     signature = inspect.signature(fn)
 
     def wrapped(self, x, *args, **kwargs):
+        if type(x) is observe.Observed and observe.active().mode == "osa":
+            bound = signature.bind(self, x, *args, **kwargs)
+            bound.apply_defaults()
+            params = list(bound.arguments.values())[2:]
+            return _one_step_terms(family, method, fn(self, np.asarray(x), *args, **kwargs),
+                                   x, params)
         if type(x) is observe.Observed:
             bound = signature.bind(self, x, *args, **kwargs)
             bound.apply_defaults()
@@ -139,6 +145,40 @@ def _observed(fn, family, method):
             observe.simulate_or_explain(family, method, x, params, {})
         return fn(self, x, *args, **kwargs)
     return functools.wraps(fn)(wrapped)
+
+
+def _log_cdf(family, x, params):
+    """Log P(X <= x) of a family with traced parameters allowed (the one-step-ahead
+    residuals' CDF terms); None for a family without one here."""
+    if family == "norm":
+        loc, scale = params[0], params[1]
+        return sc.log_ndtr((x - loc) / scale)
+    if family == "poisson":
+        return np.log(sc.gammaincc(np.floor(x) + 1.0, params[0]))
+    if family == "nbinom":                      # (n, p)
+        return np.log(sc.betainc(params[0], np.floor(x) + 1.0, params[1]))
+    if family == "binom":                       # (n, p)
+        n = np.asarray(params[0], dtype=np.float64)
+        k = np.minimum(np.floor(x), n - 1.0)
+        return np.where(np.floor(x) >= n, 0.0, np.log(sc.betainc(n - k, k + 1.0, 1.0 - params[1])))
+    return None
+
+
+def _one_step_terms(family, method, logdens, x, params):
+    """In a one-step-ahead recording (``Fit.residuals(type="osa", method="cdf")``): each
+    observation's contribution keep * log f(y) + lower * log P(Y <= y) + lower1 * log P(Y <= y
+    - 1), the weights traced inputs of the recording (numtape/stats/observe.py)."""
+    keep, lower, lower1 = observe.active().weights_of(x)
+    y = np.asarray(x)
+    cdf = _log_cdf(family, y, params)
+    if cdf is None:
+        raise ValueError(f"residuals(type='osa', method='cdf'): no CDF of {family} here "
+                         "(norm, poisson, nbinom, nbinom2, binom)")
+    total = keep * logdens + lower * cdf
+    if method == "logpmf":   # P(Y <= y - 1), 0 below the support (its weight stays 0 there)
+        below = _log_cdf(family, np.maximum(y - 1.0, 0.0), params)
+        total = total + lower1 * below
+    return total
 
 
 class _Family:
@@ -288,6 +328,9 @@ def nbinom2_logpmf(k, mu, size):
     array_like
         The log-probabilities, broadcast over the arguments.
     """
+    if type(k) is observe.Observed and observe.active().mode == "osa":
+        return _one_step_terms("nbinom", "logpmf", nbinom2_logpmf(np.asarray(k), mu, size), k,
+                               [size, size / (size + mu)])
     if type(k) is observe.Observed:   # simulated or explained (nt.OBS): SciPy's nbinom
         n = np.asarray(size, dtype=np.float64)
         observe.simulate_or_explain("nbinom", "logpmf", k, [n, n / (n + mu)], {})

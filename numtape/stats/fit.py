@@ -360,14 +360,18 @@ class Fit:
                                                                               else n)]
         return sets[0] if n is None else sets
 
-    def residuals(self, type="quantile", seed=None):
+    def residuals(self, type="quantile", seed=None, method="fullGaussian"):
         """Residuals of every ``nt.OBS`` observation: ``"quantile"`` (randomized quantile
         residuals given the fitted random effects, Dunn and Smyth: standard normal under the
         model; for counts P(Y < y) + U P(Y = y) with U uniform from ``seed``), ``"pearson"``
         ((y - mean) / sd given the random effects), or ``"osa"``: one-step-ahead residuals with
         the random effects integrated out (TMB's ``oneStepPredict(method="fullGaussian")``:
         (y_i - E[y_i | y_1..y_i-1]) / sd(y_i | y_1..y_i-1), exact for models whose random
-        effects and observations are jointly Gaussian; other models are refused).  One array
+        effects and observations are jointly Gaussian; other models are refused), or with
+        ``method="cdf"`` TMB's generic CDF method: P(Y_i <= y_i | y_1..y_i-1) from Laplace
+        approximations of the model holding the first i observations (for counts randomized
+        between P(Y_i < y_i | ...) and P(Y_i <= y_i | ...) with U from ``seed``), through the
+        standard normal quantile; families norm, poisson, nbinom, nbinom2, binom.  One array
         per OBS call, in order; a single array when the model marks one.
 
         >>> import numpy as np
@@ -376,7 +380,11 @@ class Fit:
         array([ 0.51, -0.97,  0.46, -0.16,  0.3 , -0.15])
         """
         if type == "osa":
-            return self._osa_full_gaussian()
+            if method not in ("fullGaussian", "cdf"):
+                raise ValueError(f"residuals: method must be 'fullGaussian' or 'cdf', got "
+                                 f"{method!r}")
+            return self._osa_full_gaussian() if method == "fullGaussian" else \
+                self._osa_cdf(np.random.default_rng(seed))
         if type not in ("quantile", "pearson"):
             raise ValueError(f"residuals: type must be 'quantile', 'pearson' or 'osa', got "
                              f"{type!r}")
@@ -427,6 +435,83 @@ class Fit:
             out.append(r[at:at + v.size].reshape(v.shape))
             at += v.size
         return out[0] if len(out) == 1 else out
+
+    def one_step_cdf(self):
+        """The one-step-ahead probabilities of every ``nt.OBS`` observation, in order (TMB's
+        generic CDF method, with the random effects integrated out by Laplace approximations):
+        ``(P(Y_i < y_i | y_1..y_i-1), P(Y_i <= y_i | y_1..y_i-1))`` as two flat arrays (the
+        first is the second for a continuous density), and whether each is discrete.
+
+        The model is recorded once more with three traced weight vectors over the
+        observations (keep: the density's term; lower: log P(Y <= y); lower1: log P(Y <=
+        y - 1)), so each probability is a ratio of two Laplace marginals at the fitted theta:
+        P(Y_i <= y_i | y_<i) = exp(nll(keep = 1 before i) - nll(same, lower_i = 1)).
+
+        >>> m = _example_fit()
+        >>> p_lt, p_le, discrete, _ = m.one_step_cdf()
+        >>> p_le.round(3), bool(discrete.all())
+        (array([0.877, 0.393, 0.823, 0.614, 0.735, 0.557]), True)
+        """
+        obj = self.obj
+        collect = observe.Run("explain", np.random.default_rng(0), "pearson")
+        _evaluate(obj, self.parameters(), collect)
+        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
+        if not ys:
+            raise ValueError("residuals: the model marks no observation: wrap the data in "
+                             "nt.OBS(y) where the likelihood uses it")
+        y = np.concatenate([v.ravel() for v in ys])
+        n = y.size
+        f = obj.arguments["f"]
+        names = ("__keep__", "__lower__", "__lower1__")
+
+        def weighted(params, *data):
+            q = dict(params)
+            weights = tuple(q.pop(k) for k in names)
+            with observe.running(observe.Run("osa", None, weights=weights)):
+                return f(q, *data)
+        args = dict(obj.arguments)
+        args.update(f=weighted, names=None,
+                    parameters={**obj.parameters(self.par), **{k: np.zeros(n) for k in names}})
+        wobj = ADFun(**args, data=obj.data)
+
+        def nll(keep, lower, lower1):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return float(wobj.fn(np.concatenate([self.par, keep, lower, lower1])))
+        discrete = self._discrete_observations(collect, ys)
+        p_lt, p_le = np.zeros(n), np.zeros(n)
+        zero = np.zeros(n)
+        for i in range(n):
+            keep = (np.arange(n) < i).astype(np.float64)
+            base = nll(keep, zero, zero)
+            e = np.zeros(n)
+            e[i] = 1.0
+            p_le[i] = math.exp(base - nll(keep, e, zero))
+            if not discrete[i]:
+                p_lt[i] = p_le[i]
+            elif y[i] >= 1.0:
+                p_lt[i] = math.exp(base - nll(keep, zero, e))
+        return p_lt, p_le, discrete, ys
+
+    def _osa_cdf(self, rng):
+        """One-step-ahead residuals by the CDF method (``residuals``): Phi^-1 of P(Y_i <=
+        y_i | y_<i), randomized between P(Y_i < y_i | ...) and it for counts."""
+        p_lt, p_le, _, ys = self.one_step_cdf()
+        u = p_lt + rng.uniform(size=p_le.size) * (p_le - p_lt)
+        r = np.array([_ndtri(min(max(v, 1e-300), 1.0 - 1e-16)) for v in u])
+        out, at = [], 0
+        for v in ys:
+            out.append(r[at:at + v.size].reshape(v.shape))
+            at += v.size
+        return out[0] if len(out) == 1 else out
+
+    @staticmethod
+    def _discrete_observations(run, ys):
+        """Whether each observation's density is a pmf (from the residual run's record)."""
+        flags = []
+        for key, v in zip(run.order, ys):
+            flags += [run.discrete.get(key, False)] * v.size
+        return np.array(flags)
 
     def check_consistency(self, n=100, seed=None, par=None):
         """TMB's ``checkConsistency``: ``n`` data sets simulated at ``par`` (default the
@@ -524,6 +609,11 @@ def _example_fit():
         adfun.ADREPORT("mu", mu)
         return -np.sum(distributions.poisson.logpmf(observe.OBS(d["y"]), mu))
     return fit(ADFun(nll, {"b": np.zeros(2)}, data=d, names={"b": ["a", "x"]}))
+
+
+def _ndtri(u):
+    import scipy.special
+    return float(scipy.special.ndtri(u))
 
 
 def _evaluate(obj, params, run):

@@ -66,16 +66,27 @@ class Run:
     """One evaluation of a model in simulation or residual mode: what its densities drew
     (``drawn``: key -> values), or the residuals they computed (``residuals``)."""
 
-    def __init__(self, mode, rng, kind="quantile", traced=None):
+    def __init__(self, mode, rng, kind="quantile", traced=None, weights=None):
         self.mode, self.rng, self.kind = mode, rng, kind
         self.traced, self.offset = traced, 0
+        self.weights, self.slices = weights, {}
+        self.discrete = {}   # key -> whether its density is a pmf (mode "explain")
         self.drawn, self.residuals, self.order = {}, {}, []
         self.sources = {}   # key -> the array OBS was given (to put draws back into the data)
+
+    def weights_of(self, x):
+        """The (keep, lower, lower1) weights of observation ``x`` (mode "osa")."""
+        at = self.slices[x.key]
+        return tuple(w[at].reshape(np.shape(x)) for w in self.weights)
 
     def observe(self, y):
         key = ("obs", len(self.order))
         self.order.append(key)
         self.sources[key] = y
+        if self.mode == "osa":     # weights of each observation's terms (one-step residuals)
+            n = int(np.size(y))
+            self.slices[key] = slice(self.offset, self.offset + n)
+            self.offset += n
         if self.mode == "trace":   # the observations as traced values (one-step residuals)
             n = int(np.size(y))
             part = self.traced[self.offset:self.offset + n]
@@ -129,6 +140,7 @@ def simulate_or_explain(family, method, x, params, kwargs):
         return x
     run.residuals[x.key] = _residual(dist, method, np.asarray(x), params, kwargs, run.kind,
                                      run.rng)
+    run.discrete[x.key] = method.endswith("pmf")
     return x
 
 
