@@ -309,8 +309,11 @@ def test_one_step_ahead_residuals_of_a_gaussian_model_equal_the_closed_form():
     mu, sdu, sde = m.par[0], math.exp(m.par[1]), math.exp(m.par[2])
     Z = np.eye(G)[g]
     L = np.linalg.cholesky(sde ** 2 * np.eye(g.size) + sdu ** 2 * Z @ Z.T)
-    np.testing.assert_allclose(m.residuals("osa"), sl.solve_triangular(L, y - mu, lower=True),
-                               rtol=1e-10, atol=1e-12)
+    closed = sl.solve_triangular(L, y - mu, lower=True)
+    np.testing.assert_allclose(m.residuals("osa"), closed, rtol=1e-10, atol=1e-12)
+    # oneStepGaussian (y_i a random effect, Newton over (u, y_i)): exact on a Gaussian model
+    np.testing.assert_allclose(m.residuals("osa", method="oneStepGaussian"), closed,
+                               rtol=1e-9, atol=1e-11)
 
     def pois(p, d):
         return (-np.sum(D.poisson.logpmf(nt.OBS(d["y"]), np.exp(p["mu"] + p["u"][d["g"]])))

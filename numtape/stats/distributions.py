@@ -127,7 +127,12 @@ def _observed(fn, family, method):
     signature = inspect.signature(fn)
 
     def wrapped(self, x, *args, **kwargs):
-        if type(x) is observe.Observed and observe.active().mode == "osa":
+        run = observe.active()
+        if run is not None and run.mode == "trace" and run.weights is not None:
+            keep = run.keep_of(x)   # one-step Gaussian: the observation traced, weighted
+            if keep is not None:
+                return keep * fn(self, x, *args, **kwargs)
+        if type(x) is observe.Observed and run.mode == "osa":
             bound = signature.bind(self, x, *args, **kwargs)
             bound.apply_defaults()
             params = list(bound.arguments.values())[2:]
@@ -328,12 +333,22 @@ def nbinom2_logpmf(k, mu, size):
     array_like
         The log-probabilities, broadcast over the arguments.
     """
-    if type(k) is observe.Observed and observe.active().mode == "osa":
-        return _one_step_terms("nbinom", "logpmf", nbinom2_logpmf(np.asarray(k), mu, size), k,
+    run = observe.active()
+    if run is not None and run.mode == "trace" and run.weights is not None:
+        keep = run.keep_of(k)   # one-step Gaussian: the observation traced, weighted
+        if keep is not None:
+            return keep * _nbinom2(k, mu, size)
+    if type(k) is observe.Observed and run.mode == "osa":
+        return _one_step_terms("nbinom", "logpmf", _nbinom2(np.asarray(k), mu, size), k,
                                [size, size / (size + mu)])
     if type(k) is observe.Observed:   # simulated or explained (nt.OBS): SciPy's nbinom
         n = np.asarray(size, dtype=np.float64)
         observe.simulate_or_explain("nbinom", "logpmf", k, [n, n / (n + mu)], {})
+    return _nbinom2(k, mu, size)
+
+
+def _nbinom2(k, mu, size):
+    """nbinom2_logpmf's formula (its docstring)."""
     if not hasattr(type(size), "__nt_traced__") and np.all(np.isposinf(size)):
         return poisson.logpmf(k, mu)   # a plain size = inf: the Poisson limit
     # a plain mu = inf is NaN, as in SciPy (p = 0); a traced one records no check

@@ -371,7 +371,10 @@ class Fit:
         ``method="cdf"`` TMB's generic CDF method: P(Y_i <= y_i | y_1..y_i-1) from Laplace
         approximations of the model holding the first i observations (for counts randomized
         between P(Y_i < y_i | ...) and P(Y_i <= y_i | ...) with U from ``seed``), through the
-        standard normal quantile; families norm, poisson, nbinom, nbinom2, binom.  One array
+        standard normal quantile; families norm, poisson, nbinom, nbinom2, binom; or with
+        ``method="oneStepGaussian"`` TMB's Gaussian approximation of each predictive
+        distribution (y_i a random effect beside u, the first i observations kept: the mode
+        and curvature give its mean and variance; for continuous observations).  One array
         per OBS call, in order; a single array when the model marks one.
 
         >>> import numpy as np
@@ -380,11 +383,13 @@ class Fit:
         array([ 0.51, -0.97,  0.46, -0.16,  0.3 , -0.15])
         """
         if type == "osa":
-            if method not in ("fullGaussian", "cdf"):
-                raise ValueError(f"residuals: method must be 'fullGaussian' or 'cdf', got "
+            methods = {"fullGaussian": self._osa_full_gaussian,
+                       "oneStepGaussian": self._osa_one_step_gaussian,
+                       "cdf": lambda: self._osa_cdf(np.random.default_rng(seed))}
+            if method not in methods:
+                raise ValueError(f"residuals: method must be one of {list(methods)}, got "
                                  f"{method!r}")
-            return self._osa_full_gaussian() if method == "fullGaussian" else \
-                self._osa_cdf(np.random.default_rng(seed))
+            return methods[method]()
         if type not in ("quantile", "pearson"):
             raise ValueError(f"residuals: type must be 'quantile', 'pearson' or 'osa', got "
                              f"{type!r}")
@@ -402,13 +407,7 @@ class Fit:
         the model is quadratic in them), the mode mu of (u, y), and with Sigma_yy the y block
         of H^-1 = L L^T, residuals L^-1 (y - mu_y) (TMB's fullGaussian)."""
         obj, k = self.obj, self.obj.k
-        collect = observe.Run("explain", None, "pearson")
-        _evaluate(obj, self.parameters(), collect)   # finds the OBS arrays
-        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
-        if not ys:
-            raise ValueError("residuals: the model marks no observation: wrap the data in "
-                             "nt.OBS(y) where the likelihood uses it")
-        y = np.concatenate([v.ravel() for v in ys])
+        _, ys, y = self._observations()
         theta, f, data = self.par, obj.arguments["f"], obj.data
 
         def joint(v):
@@ -436,6 +435,55 @@ class Fit:
             at += v.size
         return out[0] if len(out) == 1 else out
 
+    def _observations(self):
+        """The OBS arrays of the model (in call order) and their values, flat."""
+        collect = observe.Run("explain", np.random.default_rng(0), "pearson")
+        _evaluate(self.obj, self.parameters(), collect)
+        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
+        if not ys:
+            raise ValueError("residuals: the model marks no observation: wrap the data in "
+                             "nt.OBS(y) where the likelihood uses it")
+        return collect, ys, np.concatenate([v.ravel() for v in ys])
+
+    def _osa_one_step_gaussian(self):
+        """One-step-ahead residuals by TMB's oneStepGaussian (``residuals``): the model
+        recorded with the observations traced and a traced keep weight on each one's density;
+        for each i, Newton over (u, y_i) with y_<i at their values and keep_j = [j <= i]: the
+        mode of y_i is the predictive mean, the inverse curvature its variance."""
+        obj, k = self.obj, self.obj.k
+        _, ys, y = self._observations()
+        n = y.size
+        theta, f, data = self.par, obj.arguments["f"], obj.data
+
+        def joint(v):   # v = (u, y, keep)
+            run = observe.Run("trace", None, traced=v[k:k + n], weights=v[k + n:])
+            params = obj.layout.expand(np.concatenate([v[:k], theta]))
+            with observe.running(run):
+                return f(params) if data is None else f(params, data)
+        G = MakeTape(joint, np.concatenate([self.obj.random_effects(theta), y, np.ones(n)]))
+        u = self.obj.random_effects(theta)
+        idx = np.concatenate([np.arange(k), [0]]).astype(np.int64)
+        r = np.empty(n)
+        for i in range(n):
+            idx[k] = k + i
+            w = np.concatenate([u, y, (np.arange(n) <= i).astype(np.float64)])
+            for _ in range(100):
+                g = G.gradient(w)[idx]
+                H = np.column_stack([G.hvp(w, _unit(w.size, j))[idx] for j in idx])
+                step = np.linalg.solve(H, g)
+                w[idx] -= step
+                if np.max(np.abs(step)) <= 1e-12 * (1.0 + np.max(np.abs(w[idx]))):
+                    break
+            H = np.column_stack([G.hvp(w, _unit(w.size, j))[idx] for j in idx])
+            var = np.linalg.inv(H)[-1, -1]
+            r[i] = (y[i] - w[k + i]) / math.sqrt(var)
+            u = w[:k]
+        out, at = [], 0
+        for v in ys:
+            out.append(r[at:at + v.size].reshape(v.shape))
+            at += v.size
+        return out[0] if len(out) == 1 else out
+
     def one_step_cdf(self):
         """The one-step-ahead probabilities of every ``nt.OBS`` observation, in order (TMB's
         generic CDF method, with the random effects integrated out by Laplace approximations):
@@ -453,13 +501,7 @@ class Fit:
         (array([0.877, 0.393, 0.823, 0.614, 0.735, 0.557]), True)
         """
         obj = self.obj
-        collect = observe.Run("explain", np.random.default_rng(0), "pearson")
-        _evaluate(obj, self.parameters(), collect)
-        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
-        if not ys:
-            raise ValueError("residuals: the model marks no observation: wrap the data in "
-                             "nt.OBS(y) where the likelihood uses it")
-        y = np.concatenate([v.ravel() for v in ys])
+        collect, ys, y = self._observations()
         n = y.size
         f = obj.arguments["f"]
         names = ("__keep__", "__lower__", "__lower1__")
@@ -609,6 +651,12 @@ def _example_fit():
         adfun.ADREPORT("mu", mu)
         return -np.sum(distributions.poisson.logpmf(observe.OBS(d["y"]), mu))
     return fit(ADFun(nll, {"b": np.zeros(2)}, data=d, names={"b": ["a", "x"]}))
+
+
+def _unit(n, j):
+    e = np.zeros(n)
+    e[j] = 1.0
+    return e
 
 
 def _ndtri(u):

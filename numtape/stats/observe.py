@@ -70,9 +70,18 @@ class Run:
         self.mode, self.rng, self.kind = mode, rng, kind
         self.traced, self.offset = traced, 0
         self.weights, self.slices = weights, {}
+        self.traced_at = {}   # id -> (traced observation, its slice) (mode "trace")
         self.discrete = {}   # key -> whether its density is a pmf (mode "explain")
         self.drawn, self.residuals, self.order = {}, {}, []
         self.sources = {}   # key -> the array OBS was given (to put draws back into the data)
+
+    def keep_of(self, x):
+        """The keep weights of a traced observation ``x`` (mode "trace" with weights), or
+        None when ``x`` is not one OBS returned."""
+        hit = self.traced_at.get(id(x))
+        if hit is None or hit[0] is not x:
+            return None
+        return self.weights[hit[1]].reshape(np.shape(x))
 
     def weights_of(self, x):
         """The (keep, lower, lower1) weights of observation ``x`` (mode "osa")."""
@@ -89,9 +98,10 @@ class Run:
             self.offset += n
         if self.mode == "trace":   # the observations as traced values (one-step residuals)
             n = int(np.size(y))
-            part = self.traced[self.offset:self.offset + n]
+            part = self.traced[self.offset:self.offset + n].reshape(np.shape(y))
+            self.traced_at[id(part)] = (part, slice(self.offset, self.offset + n))
             self.offset += n
-            return part.reshape(np.shape(y))
+            return part
         return Observed(np.asarray(y, dtype=np.float64), key)
 
 
