@@ -6,7 +6,7 @@ import pytest
 
 import numtape as nt
 from numtape.sweeps import tiers
-from numtape.tape import sweeper
+from numtape.tape import plan, sweeper
 
 
 def chain(x):
@@ -34,7 +34,7 @@ def test_a_big_tape_switches_to_compiled_segments_at_the_third_sweep(after_three
     assert F.sweeps.n_fused is None
     third = F.gradient(xs[2])
     assert F.sweeps.n_fused >= 1
-    assert any(type(s) is sweeper.Loop for s in F.sweeps.plan)
+    assert any(type(s) is plan.Loop for s in F.sweeps.plan)
     after = [F.gradient(x) for x in xs[:2]] + [F.gradient(xs[2])]
     for b, a in zip(before + [third], after):      # the loop kernels are bit for bit
         np.testing.assert_array_equal(a, b)

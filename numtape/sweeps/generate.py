@@ -256,7 +256,7 @@ def _ew_tangent(spec):
 def _cases(specs, body, depth):
     out = []
     for spec in specs:
-        if spec.host:   # run by the tape between jitted segments (tape/sweeper.py)
+        if spec.host:   # run by the tape between jitted segments (tape/plan.py)
             continue
         lines = body(spec)
         if lines is None:

@@ -34,7 +34,8 @@ from numba.extending import intrinsic
 
 from numtape.kernels.jit import jit
 from numtape.ops import OPS
-from numtape.tape.sweeper import HOST, PRODUCTS, Fused, Loop, Run
+from numtape.tape.plan import HOST, Fused, Loop, Run
+from numtape.tape.sweeper import PRODUCTS
 
 _lock = threading.RLock()   # need() holds it while address() takes it
 _addresses: dict = {}

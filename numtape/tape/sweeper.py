@@ -1,23 +1,14 @@
-"""The public sweep API of a tape: ``Sweeps`` runs the jitted interpreters over one tape.
+"""The public sweep API of a tape: ``Sweeps`` runs the interpreters over one tape's plan.
 
 Every layer that needs numbers from a tape (the Tape's own methods, CallOps running their
 sub-tapes, simplify's constant folding, sparse Jacobians, inspection, tests) goes through this
-object; nobody else touches the kernels' argument tuples or the workspaces.
+object; nobody else touches the interpreters' argument tuples or the workspaces.
 
 * **Workspaces** are per thread (a finished tape is shared across threads): the value arena,
   (k, arena) adjoint and tangent arrays for k directions, and the block ops' scratch array.
-* **Host ops** (``OpSpec.host``: LAPACK linear algebra, atomic calls) never enter the jitted
-  sweeps.  A tape holding any is swept as a plan of segments: runs of ordinary ops (the
-  kernels' argument tuples over slices of the tape's arrays: views, no copies) and host ops,
-  run from Python in between.  Tapes without host ops or compiled segments are one ``Run``.
-* **CallOps** run their sub-tape's own ``Sweeps``; reverse and tangent recompute the sub-tape's
-  values from the call's input block (checkpointing).
-* **One protocol for every segment kind.**  A tape's plan is a list of segments: ``Run`` (a
-  range of ops swept by the tape's interpreters, whichever tier holds them: the NumPy tier or
-  compiled), ``Fused``, ``Loop`` (compiled segments), ``Host`` and ``Call`` (Python).  Each
-  kind says how it runs (``forward``, ``reverse``, ``tangent``, ``forward_tangent``) and the
-  drivers below walk the plan once, whatever it holds; tape/native.py gives each kind its
-  native row.  Adding a segment kind: ARCHITECTURE.md, "Checklists".
+* **The plan** (numtape/tape/plan.py): the segments ``Run``, ``Fused``, ``Loop``, ``Host``,
+  ``Call``, one protocol for all; the drivers below (``run_forward``, ``run_reverse``,
+  ``run_tangent``, ``run_forward_tangent``) walk it once, whatever it holds.
 * **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when this
   process has loaded them, else on the NumPy tier, and moves up at a sweep boundary
   (``_swept``) when that pays: to the compiled interpreters once they are on disk, to compiled
@@ -28,17 +19,14 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
 
-import numba
 import numpy as np
 
-from numtape.errors import TapeFormatError
 from numtape.kernels.twins import compiled
-from numtape.ops import OP, OPS
+from numtape.ops import OPS
 from numtape.ops.layout import arg_pointers, slot_reads
-from numtape.ops.flags import const_operand
 from numtape.tape.callee import Callee
+from numtape.tape.plan import HOST, NO_ROW, Fused, Loop, Run, build_plan, host_segment
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import fused, loops, tiers, variants
@@ -51,10 +39,7 @@ STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in
 # tier-up: segments compile from this many sweeps on, when it pays (None: never; _swept)
 _TIER = {"after": 20}
 TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
-HOST = np.array([s.host for s in OPS])
 PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
-CALL = OP.CallOp.code
-_NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
 
 
 def compile_after(sweeps):
@@ -95,182 +80,6 @@ class _Pinned:
         self._run(self.module.tangent, args)
 
 
-@dataclass(frozen=True, eq=False)
-class Run:
-    """A range of ops swept by the tape's interpreters (``Sweeps.kernels``: the NumPy tier or
-    compiled): ``args`` = (op, flags, uout_ptr, uargs, args, iargs), views of the tape's."""
-
-    args: tuple
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        S.kernels.forward(*self.args, val, work, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        S.kernels.reverse(*self.args, val, adj, work, clear)
-
-    def tangent(self, S, val, tan, work):
-        S.kernels.tangent(*self.args, val, tan, work)
-
-    def forward_tangent(self, S, val, tan, work):
-        S.kernels.forward(*self.args, val, work, _NO_ROW, False)
-        S.kernels.tangent(*self.args, val, tan, work)
-
-
-@dataclass(frozen=True, eq=False)
-class Fused:
-    """A fused run of elementwise block ops: its compiled kernels, addresses and length."""
-
-    kernels: object
-    A: np.ndarray
-    n: int
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        self.kernels.forward(val, self.A, self.n, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        self.kernels.reverse(val, adj, self.A, self.n, clear)
-
-    def tangent(self, S, val, tan, work):
-        self.kernels.tangent(val, tan, self.A, self.n)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.kernels.forward_tangent(val, tan, self.A, self.n)
-
-    def calls(self):
-        """(kernel, argument types) of every sweep, as the methods above call them."""
-        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
-        return _typed([(k.forward, (v, self.A, self.n, v, False)),
-                       (k.reverse, (v, m, self.A, self.n, False)),
-                       (k.tangent, (v, m, self.A, self.n)),
-                       (k.forward_tangent, (v, m, self.A, self.n))])
-
-
-@dataclass(frozen=True, eq=False)
-class Loop:
-    """A re-rolled loop of K iterations of a scalar body: its compiled kernels, the output
-    base and affine operands ``A``, the gathered operand addresses ``G``."""
-
-    kernels: object
-    A: np.ndarray
-    G: np.ndarray
-    K: int
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        self.kernels.forward(val, self.A, self.G, self.K, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        self.kernels.reverse(val, adj, self.A, self.G, self.K, clear)
-
-    def tangent(self, S, val, tan, work):
-        self.kernels.tangent(val, tan, self.A, self.G, self.K)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
-
-    def calls(self):
-        """(kernel, argument types) of every sweep, as the methods above call them."""
-        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
-        return _typed([(k.forward, (v, self.A, self.G, self.K, v, False)),
-                       (k.reverse, (v, m, self.A, self.G, self.K, False)),
-                       (k.tangent, (v, m, self.A, self.G, self.K))])
-
-
-# arrays typed as the workspaces are (float64, C order), for argument types
-_SAMPLE = {"val": np.zeros(1), "adj": np.zeros((1, 1))}
-
-
-def _typed(calls):
-    return [(fn, tuple(numba.typeof(a) for a in args)) for fn, args in calls]
-
-
-@dataclass(frozen=True, eq=False)
-class Host:
-    """One host op: its spec and, as the jitted bodies get them, output block and cursors
-    into the tape's ``args`` and ``iargs``."""
-
-    spec: object
-    o: int
-    n: int
-    p: int
-    q: int
-    f: int
-    args: np.ndarray
-    iargs: np.ndarray
-    python = True
-
-    @property
-    def out(self):
-        return slice(self.o, self.o + self.n)
-
-    def forward(self, S, val, work, adj0, zero):
-        self.spec.forward(val, self.o, self.n, self.args, self.p, self.iargs, self.q, self.f,
-                          work)
-        if zero:
-            adj0[self.o:self.o + self.n] = 0.0
-
-    def reverse(self, S, val, adj, work, clear):
-        self.spec.reverse(val, adj, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
-        if clear:
-            adj[:, self.o:self.o + self.n] = 0.0
-
-    def tangent(self, S, val, tan, work):
-        self.spec.tangent(val, tan, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
-
-
-@dataclass(frozen=True, eq=False)
-class Call:
-    """One CallOp: its sub-tape, input block [a, a + n_in), output block [o, o + m), and
-    whether the input block is a constant (no adjoint).  Reverse and tangent recompute the
-    sub-tape's values from the input block (checkpointing)."""
-
-    sub: object
-    a: int
-    o: int
-    n_in: int
-    m: int
-    const: bool
-    python = True
-
-    @property
-    def out(self):
-        return slice(self.o, self.o + self.m)
-
-    def forward(self, S, val, work, adj0, zero):
-        sub = self.sub.callee
-        val[self.o:self.o + self.m] = sub.forward(val[self.a:self.a + self.n_in])[sub.out]
-        if zero:
-            adj0[self.o:self.o + self.m] = 0.0
-
-    def reverse(self, S, val, adj, work, clear):
-        W = adj[:, self.o:self.o + self.m]
-        if not self.const and np.any(W != 0.0):
-            sub = self.sub.callee
-            sub_val = sub.forward(val[self.a:self.a + self.n_in])
-            adj[:, self.a:self.a + self.n_in] += sub.reverse(sub_val, np.array(W))
-        if clear:
-            W[...] = 0.0
-
-    def tangent(self, S, val, tan, work):
-        sub = self.sub.callee
-        sub_val = sub.forward(val[self.a:self.a + self.n_in])
-        tan[:, self.o:self.o + self.m] = sub.tangent(sub_val,
-                                                     np.array(tan[:, self.a:self.a + self.n_in]))
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
-
-
 class Sweeps(Callee):
     """Forward, reverse and tangent sweeps of one tape's validated arrays (module docstring).
 
@@ -296,7 +105,7 @@ class Sweeps(Callee):
         self._products = bool(np.isin(a["op"], PRODUCTS).any())
         self._kernels = None  # the interpreters' tier, chosen at the first sweep (kernels)
         self._subtapes = tuple(subtapes)
-        self.plan = self._interpreted = _plan(a, self._subtapes)
+        self.plan = self._interpreted = build_plan(a, self._subtapes)
         self.n_fused = None   # runs fused and loops re-rolled by compile()
         self._found = None    # the segments compile() would use (_segments)
         self._asked, self._next_look = False, 0.0   # segment kernels asked of the background
@@ -403,7 +212,7 @@ class Sweeps(Callee):
             return self.n_fused
         specials = self._segments()   # compiled at their first sweep (announced: tiers.py)
         if specials:
-            self.plan = _plan(self._arrays, self._subtapes, specials)
+            self.plan = build_plan(self._arrays, self._subtapes, specials)
         self.n_fused = len(specials)
         return self.n_fused
 
@@ -441,7 +250,7 @@ class Sweeps(Callee):
         return val
 
     # ---- raw sweeps over given arrays ----------------------------------------------------
-    def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False,
+    def run_forward(self, val, adj0=NO_ROW, zero=False, work=None, tolerant=False,
                     hosts=True, interpreted=False):
         """Fill ``val``'s op outputs from its inputs and constants.  With ``zero``, adjoint row
         ``adj0`` is zeroed at every op output (for the reverse sweep that follows); with
@@ -563,7 +372,8 @@ class Sweeps(Callee):
         p0, p1, q0, q1 = arg_ptr[k], arg_ptr[k + 1], iarg_ptr[k], iarg_ptr[k + 1]
         work = np.empty(self.work_size)
         if HOST[a["op"][k]]:
-            _host(a, self._subtapes, k, int(p0), int(q0)).reverse(self, val, adj, work, False)
+            seg = host_segment(a, self._subtapes, k, int(p0), int(q0))
+            seg.reverse(self, val, adj, work, False)
             return
         unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
         self.kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
@@ -577,7 +387,7 @@ class Sweeps(Callee):
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
-        self.run_forward(val, _NO_ROW if adj is None else adj[0], adj is not None)
+        self.run_forward(val, NO_ROW if adj is None else adj[0], adj is not None)
         self._tls.last = (val, None)
         return val
 
@@ -639,43 +449,3 @@ class Sweeps(Callee):
         adj[:, self.out] = w[:1]
         self.run_reverse(vals, adj, work=np.empty(self.work_size), interpreted=True)
         return vals, adj
-
-
-# ---- the host-op plan ------------------------------------------------------------------------
-def _plan(a, subtapes, specials=()):
-    """The segments of a tape's arrays (see the module docstring: one ``Run`` without host ops
-    or compiled segments; ``specials``: (k0, k1, segment) for ops k0 .. k1 - 1, not
-    overlapping)."""
-    op = a["op"]
-    ks = np.flatnonzero(HOST[op])
-    special = [(int(k), int(k) + 1, None) for k in ks] + list(specials)
-    special.sort(key=lambda t: t[0])
-    arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
-    unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
-    segs, start, n_ops = [], 0, op.size
-    for k0, k1, seg in special + [(n_ops, n_ops, None)]:
-        if k0 > start:
-            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k0], iarg_ptr[start], iarg_ptr[k0]
-            segs.append(Run((op[start:k0], a["flags"][start:k0],
-                             a["out_ptr"][start:k0 + 1].view(unsigned),
-                             a["args"][p0:p1].view(unsigned), a["args"][p0:p1],
-                             a["iargs"][q0:q1])))
-        if k0 < n_ops:
-            if seg is None:
-                segs.append(_host(a, subtapes, k0, int(arg_ptr[k0]), int(iarg_ptr[k0])))
-            else:
-                segs.append(seg)
-        start = k1
-    return segs
-
-
-def _host(a, subtapes, k, p, q):
-    spec, f = OPS[a["op"][k]], int(a["flags"][k])
-    o, n = int(a["out_ptr"][k]), int(a["out_ptr"][k + 1] - a["out_ptr"][k])
-    if spec.code != CALL:
-        return Host(spec, o, n, p, q, f, a["args"], a["iargs"])
-    n_in, m, idx = (int(v) for v in a["iargs"][q:q + 3])
-    if idx >= len(subtapes) or (subtapes[idx].n_in, subtapes[idx].n_out) != (n_in, m):
-        raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or does not "
-                              f"map {n_in} inputs to {m} outputs")
-    return Call(subtapes[idx], int(a["args"][p]), o, n_in, m, const_operand(f, 0))
