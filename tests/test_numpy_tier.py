@@ -27,7 +27,7 @@ ULPS = 64      # the widest gap measured between a formula's SciPy and Numba ver
 def _twin(F):
     """The same tape swept by the NumPy tier (a copy: its own Sweeps)."""
     G = copy.deepcopy(F)
-    G.sweeps._kernels = NumpySweeps()
+    G.sweeps._interpreters = NumpySweeps()
     return G
 
 

@@ -89,7 +89,7 @@ def background_allowed():
             and not numba.config.DISABLE_JIT)
 
 
-def kernels_for(op):
+def interpreters_for(op):
     """The interpreters for a new tape with opcodes ``op``: a compiled module, or a
     ``NumpySweeps`` (module docstring; when the full interpreters are on disk but not loaded,
     the tape starts on the NumPy tier too, and moves up once loading them pays)."""
@@ -97,7 +97,7 @@ def kernels_for(op):
     if m == "numpy":
         return NumpySweeps()
     if m in ("full", "exact") or variants.full_is_loaded():
-        return variants.kernels_for(op)
+        return variants.interpreters_for(op)
     if background_allowed() and not variants.full_is_compiled():
         start_background()
     return NumpySweeps()

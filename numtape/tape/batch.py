@@ -171,10 +171,10 @@ def rows(F, X, what, convert):
 
 # ---- drivers --------------------------------------------------------------------------------
 def _jitted(F, *sweeps):
-    """The tape's Kernels with the addresses of ``sweeps``, or None: swept from Python."""
+    """The tape's NativePlan with the addresses of ``sweeps``, or None: swept from Python."""
     if numba.config.DISABLE_JIT:
         return None
-    K = native.kernels(F)
+    K = native.native_plan(F)
     return None if K is None else K.need(*sweeps)
 
 

@@ -37,24 +37,24 @@ NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothi
 
 @dataclass(frozen=True, eq=False)
 class Run:
-    """A range of ops swept by the tape's interpreters (``Sweeps.kernels``: the NumPy tier or
+    """A range of ops swept by the tape's interpreters (``Sweeps.interpreters``: the NumPy tier or
     compiled): ``args`` = (op, flags, uout_ptr, uargs, args, iargs), views of the tape's."""
 
     args: tuple
     python = False
 
     def forward(self, S, val, work, adj0, zero):
-        S.kernels.forward(*self.args, val, work, adj0, zero)
+        S.interpreters.forward(*self.args, val, work, adj0, zero)
 
     def reverse(self, S, val, adj, work, clear):
-        S.kernels.reverse(*self.args, val, adj, work, clear)
+        S.interpreters.reverse(*self.args, val, adj, work, clear)
 
     def tangent(self, S, val, tan, work):
-        S.kernels.tangent(*self.args, val, tan, work)
+        S.interpreters.tangent(*self.args, val, tan, work)
 
     def forward_tangent(self, S, val, tan, work):
-        S.kernels.forward(*self.args, val, work, NO_ROW, False)
-        S.kernels.tangent(*self.args, val, tan, work)
+        S.interpreters.forward(*self.args, val, work, NO_ROW, False)
+        S.interpreters.tangent(*self.args, val, tan, work)
 
 
 @dataclass(frozen=True, eq=False)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 
 import numpy as np
 
@@ -60,8 +61,8 @@ def compile_after(sweeps):
 class _Pinned:
     """The jitted sweeps of a tape with block products, each run with one BLAS thread."""
 
-    def __init__(self, kernels):
-        self.module = kernels
+    def __init__(self, interpreters):
+        self.module = interpreters
 
     def _run(self, fn, args):
         blas.enter()
@@ -103,10 +104,10 @@ class Sweeps(Callee):
         self.n_out = int(d.size)
         self._arrays = a
         self._products = bool(np.isin(a["op"], PRODUCTS).any())
-        self._kernels = None  # the interpreters' tier, chosen at the first sweep (kernels)
+        self._interpreters = None  # chosen at the first sweep (interpreters)
         self._subtapes = tuple(subtapes)
         self.plan = self._interpreted = build_plan(a, self._subtapes)
-        self.n_fused = None   # runs fused and loops re-rolled by compile()
+        self.n_compiled_segments = None   # fused runs and re-rolled loops, set by compile()
         self._found = None    # the segments compile() would use (_segments)
         self._asked, self._next_look = False, 0.0   # segment kernels asked of the background
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
@@ -115,26 +116,33 @@ class Sweeps(Callee):
 
     # ---- tiers ---------------------------------------------------------------------------
     @property
-    def kernels(self):
+    def interpreters(self):
         """The interpreters sweeping this tape's ``Run`` segments: a ``NumpySweeps`` (the
         no-compile tier) or a compiled module (numtape/sweeps/tiers.py), chosen at first use."""
-        k = self._kernels
+        k = self._interpreters
         if k is None:
-            k = self._kernels = self._choose()
+            k = self._interpreters = self._choose()
         return k
 
     @property
     def tier(self):
         """``"numpy"`` (no compile), ``"full"`` (the full compiled interpreters) or
         ``"variant"`` (compiled for this tape's op set); compiled segments are counted by
-        ``n_fused``."""
-        return self.run_tier()[0] if self.kernels is not None else None   # (chosen now)
+        ``n_compiled_segments``."""
+        return self.run_tier()[0] if self.interpreters is not None else None   # (chosen now)
+
+    @property
+    def n_fused(self):
+        """Deprecated alias of ``n_compiled_segments`` (it counts re-rolled loops too)."""
+        warnings.warn("Sweeps.n_fused is deprecated: use Sweeps.n_compiled_segments (fused "
+                      "runs and re-rolled loops)", DeprecationWarning, stacklevel=2)
+        return self.n_compiled_segments
 
     def run_tier(self):
         """(tier, module) of the interpreters sweeping the ``Run`` segments now, choosing
         nothing: ``("numpy", None)``, ``("full", module)``, ``("variant", module)``, or
-        ``(None, None)`` before the first sweep chooses (``kernels``)."""
-        k = self._kernels
+        ``(None, None)`` before the first sweep chooses (``interpreters``)."""
+        k = self._interpreters
         if k is None:
             return None, None
         if isinstance(k, NumpySweeps):
@@ -161,7 +169,7 @@ class Sweeps(Callee):
 
     def _choose(self):
         op = self._arrays["op"]
-        k = tiers.kernels_for(op)
+        k = tiers.interpreters_for(op)
         if not isinstance(k, NumpySweeps):
             return self._pinned(k)
         if self.n_ops <= tiers.NUMPY_MAX_OPS or tiers.mode() == "numpy":
@@ -171,10 +179,10 @@ class Sweeps(Callee):
         # long too
         if variants.full_is_compiled():
             return self._pinned(variants.full)
-        self._kernels = k
+        self._interpreters = k
         self.compile()   # (compiled at the first sweep; the compile watch says what and why)
         if sum(s.args[0].size for s in self.plan if type(s) is Run) > tiers.NUMPY_MAX_OPS:
-            return self._pinned(variants.kernels_for(op))
+            return self._pinned(variants.interpreters_for(op))
         return k
 
     def _pinned(self, module):
@@ -184,9 +192,9 @@ class Sweeps(Callee):
     def compiled_module(self):
         """The compiled interpreters of this tape's op set (for jitted callers: F.map, F.njit),
         switching the tape to them if it was on the NumPy tier."""
-        if isinstance(self.kernels, NumpySweeps):
-            self._kernels = self._pinned(variants.kernels_for(self._arrays["op"]))
-        k = self._kernels
+        if isinstance(self.interpreters, NumpySweeps):
+            self._interpreters = self._pinned(variants.interpreters_for(self._arrays["op"]))
+        k = self._interpreters
         return getattr(k, "module", k)
 
     def _segments(self):
@@ -208,13 +216,13 @@ class Sweeps(Callee):
         """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py) and
         stretches of scalar ops that repeat one body as re-rolled loops
         (numtape/sweeps/loops.py); returns the number of segments compiled."""
-        if self.n_fused is not None:
-            return self.n_fused
+        if self.n_compiled_segments is not None:
+            return self.n_compiled_segments
         specials = self._segments()   # compiled at their first sweep (announced: tiers.py)
         if specials:
             self.plan = build_plan(self._arrays, self._subtapes, specials)
-        self.n_fused = len(specials)
-        return self.n_fused
+        self.n_compiled_segments = len(specials)
+        return self.n_compiled_segments
 
     def _uncompiled(self):
         """How many of this tape's segment kernels are not in Numba's disk cache."""
@@ -299,11 +307,11 @@ class Sweeps(Callee):
         on (tapes of TIER_MIN_ARENA slots or more), move to compiled segments when it pays
         (``_segments_up``; leaving the NumPy tier is ``_leave_numpy``'s)."""
         self.n_swept += 1
-        k = self._kernels
+        k = self._interpreters
         if k is None or isinstance(k, NumpySweeps):
             return
         if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
+                and self.n_compiled_segments is None and self.arena_size >= TIER_MIN_ARENA):
             self._segments_up()
 
     def _leave_numpy(self):
@@ -311,10 +319,10 @@ class Sweeps(Callee):
         the compiled interpreters once they are on disk and this process has swept
         ``tiers.LOAD_COST`` seconds on the NumPy tier (what loading them costs), or at once
         when they are loaded already."""
-        if (type(self._kernels) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
+        if (type(self._interpreters) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
                                                    or variants.full_is_loaded())
                 and tiers.full_ready()):
-            self._kernels = self._pinned(variants.full)
+            self._interpreters = self._pinned(variants.full)
 
     def _segments_up(self):
         """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
@@ -376,7 +384,7 @@ class Sweeps(Callee):
             seg.reverse(self, val, adj, work, False)
             return
         unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
-        self.kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
+        self.interpreters.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
                         a["out_ptr"][k:k + 2].view(unsigned), a["args"][p0:p1].view(unsigned),
                         a["args"][p0:p1], a["iargs"][q0:q1], val, adj, work, False)
 
