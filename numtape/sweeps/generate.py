@@ -238,7 +238,7 @@ def _ew_reverse(spec):
                         + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d)), 2)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
-    # direction; a second, k-wide copy of every formula cost 25 s of compile for everyone)
+    # direction; a second, k-wide copy of every formula would lengthen everyone's compile)
     return ["for r in range(kk):", "    adj0 = adj[r]"] + _ind(_two_ways(spec, one), 1)
 
 

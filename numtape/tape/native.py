@@ -2,8 +2,8 @@
 
 A Numba function that calls another dispatcher links the callee's code into its own and
 optimizes the result again, so any new jitted function calling the full interpreters pays
-their optimization: 38 s measured on the 2-core machine (numtape/sweeps/variants.py), for a
-ten-line loop.  Here the caller instead calls the interpreter's already compiled machine code
+their optimization again, as long as compiling them, for a ten-line loop (benchmarks/costs.py
+--slow, ``native``).  Here the caller instead calls the interpreter's already compiled machine code
 through its address: ``call_at(address, (args...))`` is a Numba intrinsic emitting one
 indirect call in Numba's own calling convention, so a caller compiles in a fraction of a
 second and the interpreters are compiled once, as always.

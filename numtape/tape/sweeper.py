@@ -331,7 +331,7 @@ class Sweeps(Callee):
         now = time.monotonic()
         if now < self._next_look:
             return
-        self._next_look = now + 0.25   # reading the disk cache's index costs ~50 us a kernel
+        self._next_look = now + 0.25   # the index is read per kernel (costs.py: disk-index)
         missing = self._uncompiled()
         if not missing:
             self.compile()
