@@ -1,12 +1,12 @@
 """Calling a tape's compiled interpreters from other jitted code, by address.
 
 A Numba function that calls another dispatcher links the callee's code into its own and
-optimizes the result again, so any new jitted function calling the full interpreters pays
-their optimization again, as long as compiling them, for a ten-line loop (benchmarks/costs.py
---slow, ``native``).  Here the caller instead calls the interpreter's already compiled machine code
-through its address: ``call_at(address, (args...))`` is a Numba intrinsic emitting one
-indirect call in Numba's own calling convention, so a caller compiles in a fraction of a
-second and the interpreters are compiled once, as always.
+optimizes the result again, so any new jitted function calling the full interpreters pays their
+optimization again, even for a ten-line loop (benchmarks/costs.py --slow, ``native``, prints
+that compile against binding by address).  Here the caller instead calls the interpreter's
+already compiled machine code through its address: ``call_at(address, (args...))`` is a Numba
+intrinsic emitting one indirect call in Numba's own calling convention, so a caller compiles in
+a fraction of a second and the interpreters are compiled once, as always.
 
 The address must belong to a function compiled for exactly the argument types the call site
 passes (the tuple's types): ``address(dispatcher, sig)`` compiles (or loads from the disk
