@@ -151,7 +151,7 @@ def _tier(nt, mode):
 
 
 def _tiered(F):
-    n = F.sweeps.n_fused
+    n = F.sweeps.n_compiled_segments
     settled = _SETTLED.get(id(F), "")
     return (f"; compiled after {nt_after()} sweeps: {n} segments{settled}" if n
             else "; interpreted")
@@ -165,7 +165,7 @@ def _settle(F, call, tape=None, limit=15.0):
     tape = tape or F
     t0 = time.perf_counter()
     k = 0
-    while tape.sweeps.n_fused is None and time.perf_counter() - t0 < limit:
+    while tape.sweeps.n_compiled_segments is None and time.perf_counter() - t0 < limit:
         call()
         k += 1
         if k > nt_after():

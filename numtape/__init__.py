@@ -18,7 +18,9 @@ from numtape.trace.adarray import ADArray
 from numtape.trace.complex import ADComplex
 from numtape.trace.make import MakeTape, make_tape
 from numtape.surface import functions as _functions  # noqa: F401  (registers NumPy functions)
-from numtape.surface import composed as _composed  # noqa: F401  (registers functions)
+from numtape.surface import (arrays as _arrays, complex_linalg as _complex_linalg,  # noqa: F401
+                             einsum as _einsum, piecewise as _piecewise,  # noqa: F401
+                             products as _products, reductions as _reductions)  # noqa: F401
 from numtape.surface import order as _order  # noqa: F401  (registers functions)
 from numtape.surface import fft as _fft  # noqa: F401  (registers functions)
 from numtape.surface import linalg

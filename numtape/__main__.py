@@ -3,12 +3,12 @@
 ``python -m numtape show FILE``: load a saved tape (validated) and print it.
 
 ``python -m numtape warmup``: compile the full tape interpreters and the kernels of the
-statistical layer into Numba's disk cache now (about three minutes of one core, once per
-environment), so that no later tape compiles anything.  ``--background`` is how numtape starts
-it by itself (numtape/sweeps/tiers.py): at low priority, and not at all when another process
-holds the cache folder's compile lock.
+statistical layer into Numba's disk cache now (minutes of one core, once per environment; each
+compile is announced with its time), so that no later tape compiles anything.  ``--background``
+is how numtape starts it by itself (numtape/sweeps/tiers.py): at low priority, and not at all
+when another process holds the cache folder's compile lock.
 
-``python -m numtape check``: a one-minute check of an install, without compiling: values,
+``python -m numtape check``: a short check of an install, without compiling: values,
 gradients and Hessians of a few tapes against finite differences on the NumPy tier, and a
 Poisson GLMM fitted by the Laplace approximation.
 """

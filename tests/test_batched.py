@@ -1,6 +1,6 @@
 """Batched replay (README.md, "Many points, cores and machines"): ``F.map``,
 ``F.gradient_map``, ``F.jacobian_map`` equal per-point calls bit for bit, for every op of the
-table (the op-table cases of test_ops_table), scalar and vector tapes, named inputs, empty and
+table (the op cases of tests/opcases.py), scalar and vector tapes, named inputs, empty and
 one-row batches, one and two worker threads, concurrent callers, and tapes swept from Python
 (host ops, compiled segments)."""
 import threading
@@ -9,44 +9,13 @@ import numpy as np
 import pytest
 
 import numtape as nt
-from numtape.ops import ELEMENTWISE, OPS
+from numtape.ops import OPS
 from numtape.tape import validate
 from numtape.testing import finite_jacobian
-from test_ops_table import BLOCK_CASES, SHAPES, _seed, build, sample_operands
-
-ROWS = 3
-
-
-def op_case(spec):
-    """(f, rows): a function recording ``spec`` and ROWS input points in its domain: every
-    operand a vector drawn from the op's sampling domains (elementwise ops), or the op's first
-    block case at its point and two points near it."""
-    if spec.kind == ELEMENTWISE:
-        kinds = ["v"] * spec.arity
-        pattern = tuple((k, True) for k in kinds)
-        points = []
-        for r in range(ROWS):
-            rng = np.random.default_rng(_seed(spec.name, "batched", r))
-            values = sample_operands(spec.name, [SHAPES[k] for k in kinds], rng)
-            f, x, _ = build(spec, pattern, values)
-            points.append(x)
-        return f, points
-    case = BLOCK_CASES[spec.name][0]
-    rng = np.random.default_rng(_seed(spec.name, "batched"))
-    return case.f, [case.x] + [case.x + 1e-3 * rng.standard_normal(case.x.shape)
-                               for _ in range(ROWS - 1)]
-
+from opcases import assert_bitwise, op_case
 
 def stacked(fn, points):
     return np.stack([np.asarray(fn(x)) for x in points])
-
-
-def assert_bitwise(a, b):
-    """Same shape and the same float64 values (NaN where NaN)."""
-    a, b = np.asarray(a), np.asarray(b)
-    assert a.shape == b.shape and a.dtype == b.dtype == np.float64
-    np.testing.assert_array_equal(a, b)
-    assert np.array_equal(np.signbit(a), np.signbit(b))
 
 
 @pytest.mark.parametrize("spec", OPS, ids=[s.name for s in OPS])

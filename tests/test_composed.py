@@ -38,7 +38,7 @@ def test_matrix_norm_of_unknown_order_names_itself():
         nt.MakeTape(lambda x: np.linalg.norm(x, 3), np.zeros((2, 2)))
 
 
-# ---- issue 10: NumPy functions composed from recorded ops (surface/composed.py) -------------
+# ---- NumPy functions composed from recorded ops (numtape/surface/: arrays, products, ...) --
 V = np.array([0.3, -1.2, 0.8, 1.5, 0.4, -0.7])
 S = np.array([[2.0, 0.3, -0.4], [0.5, 1.5, 0.2], [-0.1, 0.7, 1.8]])
 W = np.array([0.5, 1.0, 2.0])

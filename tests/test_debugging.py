@@ -10,7 +10,7 @@ from numtape.testing import check_tape
 
 
 def _op_cases():
-    from test_ops_table import BLOCK_CASES, build, sample_operands   # the op tables
+    from opcases import BLOCK_CASES, build, sample_operands   # the op tables
     from numtape.ops import ELEMENTWISE, OPS
     for spec in OPS:
         if spec.kind == ELEMENTWISE:

@@ -97,4 +97,4 @@ def test_compiled_segments_show_after_compile():
             assert r.kernel in str(plan)
     loop = next(r for r in plan.rows if r.kind == "Loop")
     assert {"ExpOp", "SinOp", "MulOp", "AddOp"} <= dict(loop.ops).keys()
-    assert f"compiled segments: {F.sweeps.n_fused}" in plan.title
+    assert f"compiled segments: {F.sweeps.n_compiled_segments}" in plan.title

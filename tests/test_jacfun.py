@@ -7,7 +7,7 @@ differences of G): that is the second derivative of the op, in every mode.
 """
 import numpy as np
 import pytest
-from test_ops_table import BLOCK_CASES, CONSTANT_ORDER, SHAPES, _seed, build, sample_operands
+from opcases import BLOCK_CASES, CONSTANT_ORDER, SHAPES, case_seed, build, sample_operands
 
 import numtape as nt
 from numtape.ops import BY_NAME, ELEMENTWISE, OPS
@@ -21,7 +21,7 @@ def _elementwise_case(spec):
     pattern = tuple((k, not (j == 0 and spec.name in CONSTANT_ORDER))   # Bessel orders: constants
                     for j, k in enumerate(kinds))
     values = sample_operands(spec.name, [SHAPES[k] for k in kinds],
-                             np.random.default_rng(_seed(spec.name, "jacfun")))
+                             np.random.default_rng(case_seed(spec.name, "jacfun")))
     f, x, discrete = build(spec, pattern, values)
     return f, x, not discrete.any()
 

@@ -19,7 +19,8 @@ from numtape.ops.layout import arg_pointers
 from numtape.sweeps import loops
 from numtape.testing import finite_jacobian
 from numtape.trace.adarray import elementwise
-from test_ops_table import DOMAINS, Away, Choice
+from numtape.ops.info import Away, Choice
+from opcases import DOMAINS
 
 eq = np.testing.assert_array_equal
 

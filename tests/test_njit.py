@@ -19,14 +19,15 @@ from numba.core.errors import TypingError
 import numtape as nt
 from numtape.ops import OPS
 from numtape.testing import finite_jacobian
-from test_batched import assert_bitwise, chain, op_case, recurrence
+from opcases import assert_bitwise, op_case
+from test_batched import chain, recurrence
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _every_jitted_op():
     """(V, S, points): a vector tape V whose outputs are those of every op case of the table
-    that runs in the jitted sweeps (test_batched.op_case, each recorded once and inlined), a
+    that runs in the jitted sweeps (opcases.op_case, each recorded once and inlined), a
     scalar tape S = w . V(x), and two input points."""
     parts, start = [], 0
     for spec in OPS:

@@ -323,7 +323,7 @@ def test_sparse_hessian_from_gradient_tape(use_pattern):
 def _table_cases():
     """(id, f, x0) for every elementwise op (all operands active, vectors) and every block-op
     case of the op table's tests."""
-    from test_ops_table import BLOCK_CASES, build, sample_operands   # the op tables
+    from opcases import BLOCK_CASES, build, sample_operands   # the op tables
     from numtape.ops import ELEMENTWISE, OPS
     cases = []
     for spec in OPS:

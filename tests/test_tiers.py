@@ -6,7 +6,7 @@ import pytest
 
 import numtape as nt
 from numtape.sweeps import tiers
-from numtape.tape import sweeper
+from numtape.tape import plan, sweeper
 
 
 def chain(x):
@@ -31,10 +31,10 @@ def test_a_big_tape_switches_to_compiled_segments_at_the_third_sweep(after_three
     assert F.sweeps.arena_size >= sweeper.TIER_MIN_ARENA
     xs = [np.random.default_rng(i).normal(size=n) for i in range(4)]
     before = [F.gradient(x) for x in xs[:2]]
-    assert F.sweeps.n_fused is None
+    assert F.sweeps.n_compiled_segments is None
     third = F.gradient(xs[2])
-    assert F.sweeps.n_fused >= 1
-    assert any(type(s) is sweeper.Loop for s in F.sweeps.plan)
+    assert F.sweeps.n_compiled_segments >= 1
+    assert any(type(s) is plan.Loop for s in F.sweeps.plan)
     after = [F.gradient(x) for x in xs[:2]] + [F.gradient(xs[2])]
     for b, a in zip(before + [third], after):      # the loop kernels are bit for bit
         np.testing.assert_array_equal(a, b)
@@ -44,13 +44,20 @@ def test_small_tapes_and_the_off_switch_stay_interpreted(after_three):
     small = nt.MakeTape(chain, np.zeros(200))
     for _ in range(5):
         small.gradient(np.ones(200))
-    assert small.sweeps.n_fused is None
+    assert small.sweeps.n_compiled_segments is None
     assert [type(s).__name__ for s in small.sweeps.plan] == ["Run"]
     nt.compile_after(None)
     big = nt.MakeTape(chain, np.zeros(2000))
     for _ in range(5):
         big.gradient(np.ones(2000))
-    assert big.sweeps.n_fused is None
+    assert big.sweeps.n_compiled_segments is None
+
+
+def test_n_fused_is_a_deprecated_alias_of_n_compiled_segments():
+    F = nt.MakeTape(chain, np.zeros(50))
+    F.compile()
+    with pytest.warns(DeprecationWarning, match="n_compiled_segments"):
+        assert F.sweeps.n_fused == F.sweeps.n_compiled_segments >= 1
 
 
 @pytest.mark.parametrize("bad", [0, -1, 2.5, True, "3"])
@@ -71,15 +78,15 @@ def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeyp
         F = nt.MakeTape(chain, np.zeros(2000))
         for _ in range(5):
             F.gradient(np.ones(2000))
-        assert F.sweeps.n_fused is None and F.sweeps.spent > 0.0
+        assert F.sweeps.n_compiled_segments is None and F.sweeps.spent > 0.0
         monkeypatch.setattr(tiers, "SEGMENT_COMPILE", F.sweeps.spent / (2 * tiers.PAYBACK))
         F.sweeps._next_look = 0.0
         F.gradient(np.ones(2000))
-        assert F.sweeps.n_fused >= 1
+        assert F.sweeps.n_compiled_segments >= 1
         monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 0)
         G = nt.MakeTape(chain, np.zeros(2000))
         for _ in range(3):
             G.gradient(np.ones(2000))
-        assert G.sweeps.n_fused >= 1
+        assert G.sweeps.n_compiled_segments >= 1
     finally:
         nt.compile_after(old)

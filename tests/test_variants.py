@@ -26,7 +26,7 @@ def test_a_variant_sweeps_like_the_full_interpreters(exact):
     gradients, tangents and Hessians bit for bit."""
     x = np.linspace(-1.0, 1.0, 5)
     F = nt.MakeTape(_model, np.zeros(5))
-    assert F.sweeps.kernels is not generated
+    assert F.sweeps.interpreters is not generated
     src = list((exact / "numtape_sweeps").glob("numtape_sweeps_*.py"))
     assert len(src) == 1
     text = src[0].read_text()
@@ -34,7 +34,7 @@ def test_a_variant_sweeps_like_the_full_interpreters(exact):
     got = F(x), F.gradient(x), F.hvp(x, np.ones(5)), F.hessian(x)
     nt.sweep_kernels("full")
     G = nt.MakeTape(_model, np.zeros(5))
-    assert G.sweeps.kernels is generated
+    assert G.sweeps.interpreters is generated
     want = G(x), G.gradient(x), G.hvp(x, np.ones(5)), G.hessian(x)
     for a, b in zip(got, want):
         np.testing.assert_array_equal(a, b)
@@ -43,7 +43,7 @@ def test_a_variant_sweeps_like_the_full_interpreters(exact):
 def test_tapes_with_the_same_ops_share_one_variant(exact):
     F = nt.MakeTape(lambda x: np.sum(sc.gammaln(x) * x), np.ones(3))
     G = nt.MakeTape(lambda x: np.sum(x * sc.gammaln(x)) - x[0], np.ones(4))
-    assert F.sweeps.kernels is G.sweeps.kernels
+    assert F.sweeps.interpreters is G.sweeps.interpreters
     np.testing.assert_allclose(F.gradient(np.array([1.5, 2.0, 3.0])),
                                sc.gammaln([1.5, 2.0, 3.0]) + np.array([1.5, 2.0, 3.0])
                                * sc.digamma([1.5, 2.0, 3.0]), rtol=1e-14)
@@ -55,7 +55,7 @@ def test_auto_uses_the_full_interpreters_once_compiled(tmp_path, monkeypatch):
     try:
         nt.MakeTape(_model, np.zeros(5)).gradient(np.ones(5))   # the suite compiled them
         assert variants.full_is_compiled()
-        assert nt.MakeTape(_model, np.zeros(5)).sweeps.kernels is generated
+        assert nt.MakeTape(_model, np.zeros(5)).sweeps.interpreters is generated
     finally:
         nt.sweep_kernels("full")
 
@@ -72,6 +72,6 @@ def test_an_unwritable_cache_falls_back_to_the_full_interpreters(tmp_path, monke
     monkeypatch.setattr(variants, "_modules", {})
     nt.sweep_kernels("exact")
     try:
-        assert nt.MakeTape(_model, np.zeros(5)).sweeps.kernels is generated
+        assert nt.MakeTape(_model, np.zeros(5)).sweeps.interpreters is generated
     finally:
         nt.sweep_kernels("full")

@@ -63,7 +63,7 @@ def compiled(fn):
     return hit
 
 
-# the cost model of ``now``, in seconds (measured on the 2-core machine): a unit of work in a
+# the cost model of ``now``, in seconds (benchmarks/costs.py: twins, load): a unit of work in a
 # Python twin (an arena slot of index-set sparsity, an entry of a coloring), loading a function
 # from Numba's disk cache (the first load in a process also sets up Numba's typing and target
 # contexts), compiling one

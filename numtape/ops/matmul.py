@@ -38,8 +38,8 @@ def _finite(x):
 @jit
 def _dot(x, y, t):
     """T = x @ y: BLAS, but a row vector times a matrix as a loop over y's rows (contiguous,
-    vectorized across t's columns): OpenBLAS took 6.2 ms for (1, 1e5) @ (1e5, 20), the loop
-    0.86 ms (the reverse sweep of X @ beta computes this product)."""
+    vectorized across t's columns), which beats OpenBLAS at that shape (benchmarks/costs.py,
+    ``dot``; the reverse sweep of X @ beta computes this product)."""
     if x.shape[0] == 1 and y.shape[1] > 1:
         t[0, :] = 0.0
         for l in range(y.shape[0]):

@@ -35,7 +35,7 @@ def _spread(g, outer, m, inner):
 @jit
 def _sum_run(val, start, m):
     """Sum of val[start:start+m] with four interleaved accumulators (a fixed order, so replays
-    agree bit for bit; four independent chains run about four times faster than one)."""
+    agree bit for bit; four chains overlap their additions: benchmarks/costs.py, ``sum``)."""
     s0 = s1 = s2 = s3 = 0.0
     i = _u(0)
     while i + _u(4) <= m:

@@ -1,6 +1,7 @@
 """``scipy.signal.convolve`` on traced values (1-D, as ``np.convolve``).
 
-scipy.signal itself is imported on first use: it takes 0.7 s, half of ``import numtape``.
+scipy.signal itself is imported on first use: it costs a large part of what ``import numtape``
+costs (benchmarks/costs.py, ``imports``).
 """
 import importlib
 

@@ -48,8 +48,8 @@ def _tape_arrays(F):
 
 def _work(F):
     """The index-set kernels' work, for ``numtape.kernels.twins.now``: in their Python twins an
-    op costs about as much as 25 arena slots (measured: 150 us per op of a Python-loop tape,
-    5.5 us per slot of a vectorized one)."""
+    op costs as much as many arena slots (benchmarks/costs.py, ``twins``: per op of a scalar
+    tape, per slot of a vectorized one)."""
     return 25 * F.sweeps.n_ops + F.sweeps.arena_size
 
 

@@ -148,7 +148,7 @@ class Job:
             kw["hess"] = obj.he
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)   # inner failures: NaN, backed off
-            import scipy.optimize   # on first use: 80 ms of every import otherwise
+            import scipy.optimize   # on first use, not at every import (benchmarks/costs.py)
             res = scipy.optimize.minimize(obj.fn, obj.par if start is None else start, **kw)
         if not (np.all(np.isfinite(res.x)) and np.isfinite(res.fun)):
             raise RuntimeError("the optimizer stopped at a non-finite point")

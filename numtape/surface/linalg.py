@@ -1,6 +1,8 @@
-"""Linear algebra on traced arrays: ``np.linalg`` solve, inv, det, slogdet, cholesky, two-operand
-``np.einsum``, and ``nt.linalg.solve_triangular`` (SciPy's signature; SciPy's own function
-converts its arguments with ``np.asarray``, which a traced array refuses).
+"""Linear algebra on traced arrays: ``np.linalg`` solve, inv, det, slogdet, cholesky, norm,
+eigh, svd, pinv, lstsq, qr, and ``nt.linalg.solve_triangular`` (SciPy's signature; SciPy's own
+function converts its arguments with ``np.asarray``, which a traced array refuses).
+``np.einsum`` is in numtape/surface/einsum.py, complex traced matrices in
+numtape/surface/complex_linalg.py.
 
 Each call records one block op (ops/linalg.py), leading dimensions looping over 2-d calls.
 Under ``TapeConfig(atomic="disable")`` Cholesky and triangular solves are recorded element by
@@ -25,7 +27,6 @@ from numtape.errors import TracingError
 from numtape.ops import OP
 from numtape.surface.functions import implements
 from numtape.trace.adarray import NAMED_FUNCTIONS, ADArray
-from numtape.trace.complex import COMPLEX_FUNCTIONS, split
 from numtape.trace.recorder import addr_array, record_block, recorder_of, wrap
 
 __all__ = ["cholesky", "det", "eigh", "eigvalsh", "inv", "lstsq", "norm", "pinv", "qr",
@@ -292,125 +293,6 @@ def _matrix_norm(x, ord, axes):
     raise ValueError(f"Invalid norm order {ord!r} for matrices.")
 
 
-# ---- einsum ------------------------------------------------------------------------------
-@implements(np.einsum)
-def einsum(subscripts, *operands, optimize=False):
-    """``np.einsum`` on traced arrays: any number of operands, ``...`` broadcasting dimensions
-    (of equal sizes), explicit or implicit output.  More than two operands are contracted
-    pairwise in the order ``np.einsum_path`` (greedy) chooses; each pairwise contraction is
-    diagonals, sums, transposes and one matrix product (``_einsum2``)."""
-    if not isinstance(subscripts, str):
-        raise TypeError("np.einsum on traced arrays takes a subscripts string")
-    subscripts = _expand_ellipsis(subscripts.replace(" ", ""), operands)
-    ins, arrow, out = subscripts.partition("->")
-    terms = ins.split(",")
-    if len(terms) != len(operands):
-        raise ValueError(f"einsum: {len(terms)} subscripts for {len(operands)} operands")
-    if not arrow:
-        letters = "".join(terms)
-        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
-    if len(operands) <= 2:
-        return _einsum2(f"{ins}->{out}", *operands)
-    path, _ = np.einsum_path(f"{ins}->{out}", *[np.empty(np.shape(o)) for o in operands],
-                             optimize="greedy")
-    terms, ops = list(terms), list(operands)
-    for step in path[1:]:
-        picked = [(terms.pop(i), ops.pop(i)) for i in sorted(step, reverse=True)]
-        keep = set("".join(terms)) | set(out)
-        seen = "".join(t for t, _ in picked)
-        new = "".join(dict.fromkeys(c for c in seen if c in keep))
-        terms.append(new)
-        ops.append(_einsum2(",".join(t for t, _ in picked) + "->" + new,
-                            *[o for _, o in picked]))
-    return _einsum2(f"{terms[0]}->{out}", ops[0])
-
-
-def _expand_ellipsis(subscripts, operands):
-    """Subscripts with each ``...`` replaced by letters of their own (right-aligned across
-    operands, as NumPy broadcasts them)."""
-    if "..." not in subscripts:
-        return subscripts
-    ins, arrow, out = subscripts.partition("->")
-    terms = ins.split(",")
-    free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in subscripts]
-    widths = [np.ndim(x) - (len(t) - 3) if "..." in t else 0 for t, x in zip(terms, operands)]
-    most = max(widths, default=0)
-    ell = "".join(free[:most])
-    terms = [t.replace("...", ell[most - w:]) for t, w in zip(terms, widths)]
-    if arrow:
-        out = out.replace("...", ell)
-    else:
-        letters = "".join(t for t in terms)
-        rest = "".join(sorted(c for c in set(letters) if letters.count(c) == 1 and c not in ell))
-        out, arrow = ell + rest, "->"
-    return ",".join(terms) + arrow + out
-
-
-def _einsum2(subscripts, *operands):
-    """One- and two-operand einsum as diagonals, sums, transposes and one matrix product.
-
-    Letters repeated within an operand take its diagonal, letters only one operand has and
-    the output lacks are summed first, shared letters the output lacks are contracted by
-    MatMulOp, shared letters the output keeps are batch dimensions (a batch of dot products
-    or matrix-vector products is a product and a sum instead of many small MatMulOps).
-    """
-    ins, _, out = subscripts.partition("->")
-    terms = ins.split(",")
-    missing = [c for c in out if c not in ins]
-    if missing or len(set(out)) != len(out):
-        raise ValueError(f"einsum: output subscript {''.join(missing) or out!r} "
-                         + ("never appears in an input" if missing else "repeats a letter"))
-    ops = []
-    for i, (t, x) in enumerate(zip(terms, operands)):
-        if len(t) != np.ndim(x):
-            raise ValueError(f"einsum: subscripts {t!r} for an operand of shape {np.shape(x)}")
-        ops.append(_own_letters(t, x, out + "".join(terms[:i] + terms[i + 1:])))
-    if len(ops) == 1:
-        (t, x), = ops
-        return np.transpose(x, [t.index(c) for c in out])
-    (ta, a), (tb, b) = ops
-    batch = [c for c in ta if c in tb and c in out]
-    contract = [c for c in ta if c in tb and c not in out]
-    left = [c for c in ta if c not in tb]
-    right = [c for c in tb if c not in ta]
-    size = dict(zip(ta, np.shape(a))) | dict(zip(tb, np.shape(b)))
-    for c in set(ta) & set(tb):
-        if np.shape(a)[ta.index(c)] != np.shape(b)[tb.index(c)]:
-            raise ValueError(f"einsum: dimension {c!r} has sizes {np.shape(a)[ta.index(c)]} "
-                             f"and {np.shape(b)[tb.index(c)]}")
-
-    def prod(cs):
-        return int(np.prod([size[c] for c in cs]))
-    a3 = np.reshape(np.transpose(a, [ta.index(c) for c in batch + left + contract]),
-                    (prod(batch), prod(left), prod(contract)))
-    b3 = np.reshape(np.transpose(b, [tb.index(c) for c in batch + contract + right]),
-                    (prod(batch), prod(contract), prod(right)))
-    if batch and (prod(left) == 1 or prod(right) == 1):   # batched dots: multiply and sum
-        if prod(left) == 1:
-            c = np.sum(np.swapaxes(a3, 1, 2) * b3, axis=1)
-        else:
-            c = np.sum(a3 * np.swapaxes(b3, 1, 2), axis=2)
-    else:
-        c = np.matmul(a3, b3)
-    c = np.reshape(c, [size[c] for c in batch + left + right])
-    return np.transpose(c, [(batch + left + right).index(ch) for ch in out])
-
-
-def _own_letters(t, x, others):
-    """Take diagonals for letters repeated in ``t`` and sum letters no one else needs."""
-    while len(set(t)) < len(t):
-        c = next(ch for ch in t if t.count(ch) > 1)
-        i = t.index(c)
-        j = t.index(c, i + 1)
-        x = np.diagonal(x, axis1=i, axis2=j)   # the diagonal axis goes last
-        t = t[:i] + t[i + 1:j] + t[j + 1:] + c
-    drop = tuple(i for i, c in enumerate(t) if c not in others)
-    if drop:
-        x = np.sum(x, axis=drop)
-        t = "".join(c for c in t if c in others)
-    return t, x
-
-
 # ---- symmetric eigendecomposition ------------------------------------------------------------
 _EIGH = type(np.linalg.eigh(np.eye(1)))   # NumPy's named result (a tuple before 2.0)
 
@@ -546,83 +428,3 @@ def qr(a, mode="reduced"):
     if mode == "r":
         return R
     return (Q, R) if _QR is tuple else _QR(Q, R)
-
-
-# ---- complex traced matrices: eigenvalues and singular values through the real embedding -----
-# A = Ar + i Ai acts on (x, y) as the real M = [[Ar, -Ai], [Ai, Ar]], whose eigenvalues
-# (Hermitian A) and singular values are A's, each twice.  Each of A's is the mean of its sorted
-# pair, a symmetric function of the pair (a lone member would have no second derivative: inside
-# the pair the eigenvectors are arbitrary).  Second derivatives are NaN where the computed pair
-# is bitwise tied.  Eigenvectors and singular vectors are not available: inside each pair the
-# embedding's vectors are not unique, so their derivatives do not exist there.
-def _embed(re, im):
-    return np.concatenate([np.concatenate([re, -im], axis=-1),
-                           np.concatenate([im, re], axis=-1)], axis=-2)
-
-
-def _complex_eigvalsh(a, UPLO="L"):
-    if UPLO not in ("L", "U"):
-        raise ValueError("UPLO must be 'L' or 'U'")
-    re, im = split(a)
-    if np.ndim(re) < 2 or np.shape(re)[-1] != np.shape(re)[-2]:
-        raise np.linalg.LinAlgError("Last 2 dimensions of the array must be square")
-    if UPLO == "U":   # the upper triangle of A is the lower one of A^H
-        re, im = np.swapaxes(re, -1, -2), -np.swapaxes(im, -1, -2)
-    low = np.tril(im, -1)   # the Hermitian matrix of the lower triangle (diagonal imag ignored)
-    Hr = np.tril(re) + np.swapaxes(np.tril(re, -1), -1, -2)
-    Hi = low - np.swapaxes(low, -1, -2)
-    w = eigvalsh(_embed(Hr, Hi))
-    return 0.5 * (w[..., 0::2] + w[..., 1::2])
-
-
-def _complex_eigh(a, UPLO="L"):
-    raise TracingError("np.linalg.eigh of a complex traced matrix: its eigenvectors are not "
-                       "supported (np.linalg.eigvalsh gives the eigenvalues, with derivatives)")
-
-
-def _complex_svdvals(x):
-    re, im = split(x)
-    if np.ndim(re) < 2:
-        raise np.linalg.LinAlgError("svd needs an array of at least two dimensions")
-    # the singular values of M are the positive eigenvalues of [[0, M], [M^T, 0]]: eigvalsh's
-    # derivatives stay finite to every order inside the doubled pairs, where the SVD's second
-    # derivatives (through the singular vectors) do not
-    m, n = np.shape(re)[-2:]
-    k = min(m, n)
-    M = _embed(re, im)
-    zeros = np.zeros(np.shape(M)[:-2])
-    top = np.concatenate([zeros[..., None, None] * np.zeros((2 * m, 2 * m)), M], axis=-1)
-    bottom = np.concatenate([np.swapaxes(M, -1, -2),
-                             zeros[..., None, None] * np.zeros((2 * n, 2 * n))], axis=-1)
-    w = eigvalsh(np.concatenate([top, bottom], axis=-2))
-    return 0.5 * (w[..., :-2 * k - 1:-2] + w[..., -2:-2 * k - 2:-2])
-
-
-def _complex_svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    if compute_uv:
-        raise TracingError("np.linalg.svd of a complex traced matrix: singular vectors are "
-                           "not supported (compute_uv=False or np.linalg.svdvals give the "
-                           "singular values, with derivatives)")
-    return _complex_svdvals(a)
-
-
-def _complex_norm(x, ord=None, axis=None, keepdims=False):
-    """``np.linalg.norm`` of complex traced values: every norm NumPy computes from the moduli
-    alone (vector norms, and matrix 'fro', 1, -1, inf, -inf) is the real norm of |x|; matrix
-    norms 2, -2 and 'nuc' are the largest, smallest and summed singular values."""
-    nd = np.ndim(x)
-    matrix = (axis is None and nd == 2 and ord is not None) or \
-        (isinstance(axis, tuple) and len(axis) == 2)
-    if matrix and ord in (2, -2, "nuc"):
-        row, col = (0, 1) if axis is None else (axis[0] % nd, axis[1] % nd)
-        s = _complex_svdvals(np.moveaxis(x, (row, col), (-2, -1)))
-        out = {2: np.max, -2: np.min, "nuc": np.sum}[ord](s, axis=-1)
-        if keepdims:
-            out = np.expand_dims(out, tuple(sorted((row, col))))
-        return out
-    return norm(np.abs(x), ord=ord, axis=axis, keepdims=keepdims)
-
-
-COMPLEX_FUNCTIONS.update({np.linalg.norm: _complex_norm, np.linalg.eigvalsh: _complex_eigvalsh,
-                          np.linalg.eigh: _complex_eigh, np.linalg.svd: _complex_svd,
-                          np.linalg.svdvals: _complex_svdvals})

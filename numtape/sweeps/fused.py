@@ -1,5 +1,5 @@
 """Fused kernels for runs of elementwise block ops: one loop over the elements instead of one
-pass over memory per op (``F.compile()``; numtape/tape/sweeper.py runs them as plan segments).
+pass over memory per op (``F.compile()``; numtape/tape/plan.py runs them as plan segments).
 
 A *run* is a stretch of consecutive elementwise ops of one block length n >= MIN_N in which
 every operand is either exactly the output block of an earlier op of the run (read at the same

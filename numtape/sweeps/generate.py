@@ -238,7 +238,7 @@ def _ew_reverse(spec):
                         + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d)), 2)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
-    # direction; a second, k-wide copy of every formula cost 25 s of compile for everyone)
+    # direction; a second, k-wide copy of every formula would lengthen everyone's compile)
     return ["for r in range(kk):", "    adj0 = adj[r]"] + _ind(_two_ways(spec, one), 1)
 
 
@@ -256,7 +256,7 @@ def _ew_tangent(spec):
 def _cases(specs, body, depth):
     out = []
     for spec in specs:
-        if spec.host:   # run by the tape between jitted segments (tape/sweeper.py)
+        if spec.host:   # run by the tape between jitted segments (tape/plan.py)
             continue
         lines = body(spec)
         if lines is None:

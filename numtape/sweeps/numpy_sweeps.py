@@ -14,12 +14,13 @@ tape's plan runs either of them segment by segment:
   contributes exactly zero; a broadcast operand's adjoint adds its contributions one by one, in
   element order (``np.add.accumulate`` is sequential), as the interpreters' loops do.
 
-Values agree with the compiled tiers bit for bit where both call the same function (NumPy's
-and Numba's arithmetic, libm's exp, log, sin ... on this machine's x86-64 NumPy build);
-where the formulas call SciPy and the kernels numtape's own special functions, or BLAS
-differs, they agree to a few ulps (tests/test_numpy_tier.py holds every op to both).  Per op
-the cost is a few microseconds of Python: tapes of up to about 10^4 ops sweep in milliseconds,
-and longer scalar tapes go to compiled code (``tiers.py``).
+Values agree with the compiled tiers bit for bit where both compute correctly rounded
+operations (arithmetic, sqrt, abs, floor ...); where a formula calls any other function (NumPy's
+own builds of exp, expm1, log1p, sinh, tanh, arctan2 ... against libm's, SciPy's special
+functions against numtape's) or BLAS, the two round differently and agree to a few ulps
+(tests/test_numpy_tier.py and tests/test_every_op.py hold every op to both).  Per op the cost
+is Python's, a few NumPy calls (benchmarks/costs.py, ``numpy-tier``), so longer scalar tapes go
+to compiled code (``tiers.py``).
 """
 from __future__ import annotations
 

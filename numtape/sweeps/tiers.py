@@ -1,7 +1,8 @@
 """Which tier sweeps a tape, compiling off the user's path, and saying what is compiled.
 
-Numba compiles the full interpreters (every op of the table) in about three minutes on one
-core, once per environment; loading them from Numba's disk cache afterwards takes about 0.2 s.
+Numba compiles the full interpreters (every op of the table) in minutes of one core, once per
+environment (``python -m numtape warmup`` announces each compile with its time); loading them
+from Numba's disk cache afterwards takes a fraction of a second (benchmarks/costs.py, ``load``).
 A new user must not wait for that compile, so in the default mode (``"auto"``):
 
 * a tape is swept by the full interpreters when they are loaded in this process;
@@ -59,9 +60,9 @@ except ImportError:   # no flock (Windows): no background process, foreground co
     fcntl = None
 
 MODES = ("auto", "full", "exact", "numpy")
-NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (NumPy: 1-3 us per op)
-LOAD_COST = 0.25            # s: loading the full interpreters from disk (measured 0.2-0.24 s)
-SEGMENT_COMPILE = 0.5       # s: compiling one new fused run or loop structure (0.2-0.7 s)
+NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (costs.py: numpy-tier)
+LOAD_COST = 0.25            # seconds: loading the full interpreters (benchmarks/costs.py: load)
+SEGMENT_COMPILE = 0.5       # seconds: one new fused run or loop structure (segment-compile)
 PAYBACK = 3.0               # sweep time per second of compile before segments compile: a
                             # compiled segment saves a third to a half of its sweep time
 _state = {"mode": "auto", "spawned": None, "ready": None, "polled": 0.0, "told": False}
@@ -89,7 +90,7 @@ def background_allowed():
             and not numba.config.DISABLE_JIT)
 
 
-def kernels_for(op):
+def interpreters_for(op):
     """The interpreters for a new tape with opcodes ``op``: a compiled module, or a
     ``NumpySweeps`` (module docstring; when the full interpreters are on disk but not loaded,
     the tape starts on the NumPy tier too, and moves up once loading them pays)."""
@@ -97,7 +98,7 @@ def kernels_for(op):
     if m == "numpy":
         return NumpySweeps()
     if m in ("full", "exact") or variants.full_is_loaded():
-        return variants.kernels_for(op)
+        return variants.interpreters_for(op)
     if background_allowed() and not variants.full_is_compiled():
         start_background()
     return NumpySweeps()

@@ -100,7 +100,7 @@ def full_key():
         f"{sys.version_info[1]}"
 
 
-def kernels_for(op):
+def interpreters_for(op):
     """The module of jitted sweeps (``forward``, ``reverse``, ``tangent``) for opcodes ``op``."""
     m = _state["mode"]
     if m == "full" or (m == "auto" and full_is_compiled()):

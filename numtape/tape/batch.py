@@ -16,8 +16,8 @@
   directions.  So results equal per-point calls bit for bit.
 * **Threads.**  Up to ``workers`` threads (default ``os.cpu_count()``): the calling thread
   and helpers from a shared pool take chunks of rows from one counter (a helper the pool
-  cannot start before the rows run out is dropped); batches of less than about 50 us of
-  sweeps run on the calling thread alone.  Each thread owns its arena, scratch and adjoint
+  cannot start before the rows run out is dropped); batches below ``SMALL_BATCH`` run on the
+  calling thread alone.  Each thread owns its arena, scratch and adjoint
   arrays (allocated per call, never shared).  Tapes with block products pin BLAS to one
   thread while they run, as ``Sweeps`` does.
 """
@@ -37,8 +37,8 @@ from numtape.tape import blas, native
 SEED_CHUNK = 64        # seed directions per sweep (Tape.jacobian too): bounds (k, arena)
 _ONE = np.ones((1, 1))
 _CHUNKS_PER_WORKER = 8  # rows are handed out in this many chunks per thread (load balance)
-SMALL_BATCH = 50_000    # rows x arena slots below which one thread does it all (~50 us of
-                        # sweeps: less than handing chunks to other threads costs)
+SMALL_BATCH = 50_000    # rows x arena slots below which one thread does it all (sweeps
+                        # cheaper than handing chunks to other threads; costs.py: batch)
 
 
 # ---- jitted row loops: plain arrays in, the plan's kernels called by address (native.py) -----
@@ -171,10 +171,10 @@ def rows(F, X, what, convert):
 
 # ---- drivers --------------------------------------------------------------------------------
 def _jitted(F, *sweeps):
-    """The tape's Kernels with the addresses of ``sweeps``, or None: swept from Python."""
+    """The tape's NativePlan with the addresses of ``sweeps``, or None: swept from Python."""
     if numba.config.DISABLE_JIT:
         return None
-    K = native.kernels(F)
+    K = native.native_plan(F)
     return None if K is None else K.need(*sweeps)
 
 

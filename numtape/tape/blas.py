@@ -2,14 +2,15 @@
 
 Block products (MatMulOp) call SciPy's OpenBLAS through Numba's ``np.dot``.  A tape's products
 are small or memory-bound (gemv), and a multi-threaded OpenBLAS on a busy machine waits for its
-slowest core: a W3 gradient measured 4.1 ms with one thread and 8.4 ms with two while another
-process compiled on the second core.  So while a jitted sweep of a tape with products runs,
-every BLAS library in the process (threadpoolctl's view of it) is set to one thread, and set
-back when the last concurrent sweep ends (a lock and a depth count: sweeps run from many
-threads).  Costs 5 us per sweep of such a tape, and nothing for tapes without products.  Host
-ops (solves, factorizations: O(n^3), where threads pay) run outside and keep the user's threads;
-so does the user's own NumPy code, except that a BLAS call made on another thread *while* a
-sweep runs gets one thread.
+slowest core: W3's product takes longer with two threads than with one while another process
+keeps the second core busy (benchmarks/costs.py, ``blas``; benchmarks/compare.py times W3 both
+ways).  So while a jitted sweep of a tape with products runs, every BLAS library in the process
+(threadpoolctl's view of it) is set to one thread, and set back when the last concurrent sweep
+ends (a lock and a depth count: sweeps run from many threads).  Costs microseconds per sweep of
+such a tape (``blas`` there), and nothing for tapes without products.  Host ops (solves,
+factorizations: O(n^3), where threads pay) run outside and keep the user's threads; so does the
+user's own NumPy code, except that a BLAS call made on another thread *while* a sweep runs gets
+one thread.
 """
 import threading
 

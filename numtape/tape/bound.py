@@ -8,21 +8,20 @@ nothing leaves nopython mode.
 How they are bound
     Each is a small closure over the tape's arrays and its plan (native.py: the segments the
     sweeps run, with their compiled kernels' addresses), calling a cached body (``_value``,
-    ``_value_and_grad``: plain arrays in) that calls the kernels by address.  Numba freezes
-    the closure's arrays into the compiled code (arrays over 1 MB stay in place, referenced by
-    address), so binding costs one small compile, about 0.4 s on the 2-core machine from a
-    10-op tape to a 600,000-op one (benchmarks/njit_calls.py), and no kernel is compiled
-    again.  The addresses are read through a *dynamic global*: Numba will not cache the
-    closures, nor a user's ``cache=True`` function compiled with them, on disk (a cached copy
-    would call stale addresses in the next process; Numba warns instead); the bodies and
-    kernels are cached.
+    ``_value_and_grad``: plain arrays in) that calls the kernels by address.  Numba freezes the
+    closure's arrays into the compiled code (arrays over 1 MB stay in place, referenced by
+    address), so binding costs one small compile, whatever the tape's size
+    (benchmarks/njit_calls.py prints it), and no kernel is compiled again.  The addresses are
+    read through a *dynamic global*: Numba will not cache the closures, nor a user's
+    ``cache=True`` function compiled with them, on disk (a cached copy would call stale
+    addresses in the next process; Numba warns instead); the bodies and kernels are cached.
 Workspaces and threads
     Every call allocates its own value arena (constants copied in), scratch and, for
     gradients, adjoint row, so the functions are safe to call from many threads at once
     (``nogil``; the tape's arrays are read-only; nothing is shared but them).  On small and
-    medium tapes this costs nothing measurable (W1 at n = 1e3: 18 us per call, as a batched
-    row with reused arrays); on tapes of a million slots the fresh arenas' page faults show
-    (W1 loop at n = 1e5: 7.1 ms per call against 4.5 ms for ``F.gradient``).
+    medium tapes this costs nothing measurable (benchmarks/njit_calls.py); on tapes of a
+    million slots the fresh arenas' page faults show (benchmarks/costs.py --slow,
+    ``bound-large``).
 Limits
     Host ops (LAPACK linear algebra, atomic calls: CallOps) run from Python between segments
     of a sweep, so a tape holding any cannot be bound: TypeError naming the ops.  The
@@ -159,7 +158,7 @@ def _bind(F):
     scalar = F.n_out == 1
     if numba.config.DISABLE_JIT:
         return _python(F, scalar)
-    K = native.kernels(F).need("forward", "reverse")
+    K = native.native_plan(F).need("forward", "reverse")
     mark = native.dynamic_constant(K.plan[0, native.FWD])   # never cached on disk (above)
     P, pool = K.plan.copy(), K.pool
     op, flags, uout, uargs, args, iargs = K.kargs

@@ -1,6 +1,6 @@
 """What a CallOp runs (ARCHITECTURE.md, "Glossary": call, node).
 
-A tape's ``Call`` segment (numtape/tape/sweeper.py) runs a *callee*: the sub-tape's own
+A tape's ``Call`` segment (numtape/tape/plan.py) runs a *callee*: the sub-tape's own
 ``Sweeps``, or a statistical node (numtape/stats/nodes.py: an inner Newton solve, a sparse
 log-determinant) whose sweeps are written by hand.  Both implement this interface explicitly;
 ``Tape.callee`` and ``Node.callee`` return theirs.

@@ -374,7 +374,7 @@ def explain(tape):
         rows.append(PlanRow(kind, k0, k1, ops, t, state, kernel, sources))
     n_seg, n_fixed = len(rows), tape.n_in + tape.consts.size
     compiled_segments = ("not looked for yet (F.compile(), nt.compile_after)"
-                         if S.n_fused is None else str(S.n_fused))
+                         if S.n_compiled_segments is None else str(S.n_compiled_segments))
     title = (f"{tape!r}: {tape.n_ops} ops in {n_seg} segment{'s' * (n_seg != 1)} (op k is "
              f"node {n_fixed} + k of F.print()); Run segments: {_TIERS[tier]}; compiled "
              f"segments: {compiled_segments}")

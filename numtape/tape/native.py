@@ -1,24 +1,24 @@
 """Calling a tape's compiled interpreters from other jitted code, by address.
 
 A Numba function that calls another dispatcher links the callee's code into its own and
-optimizes the result again, so any new jitted function calling the full interpreters pays
-their optimization: 38 s measured on the 2-core machine (numtape/sweeps/variants.py), for a
-ten-line loop.  Here the caller instead calls the interpreter's already compiled machine code
-through its address: ``call_at(address, (args...))`` is a Numba intrinsic emitting one
-indirect call in Numba's own calling convention, so a caller compiles in a fraction of a
-second and the interpreters are compiled once, as always.
+optimizes the result again, so any new jitted function calling the full interpreters pays their
+optimization again, even for a ten-line loop (benchmarks/costs.py --slow, ``native``, prints
+that compile against binding by address).  Here the caller instead calls the interpreter's
+already compiled machine code through its address: ``call_at(address, (args...))`` is a Numba
+intrinsic emitting one indirect call in Numba's own calling convention, so a caller compiles in
+a fraction of a second and the interpreters are compiled once, as always.
 
 The address must belong to a function compiled for exactly the argument types the call site
 passes (the tuple's types): ``address(dispatcher, sig)`` compiles (or loads from the disk
 cache) the overload for the types of the very arrays the caller will pass, and returns its
 address; the callers in this layer (batch.py, bound.py) pass those same arrays through.
 
-``Kernels`` gathers, for one tape, its plan as arrays: the segments ``Sweeps`` runs (the
+``NativePlan`` gathers, for one tape, its plan as arrays: the segments ``Sweeps`` runs (the
 interpreter over runs of ops, the fused runs and re-rolled loops of a compiled tape) with the
 addresses of their kernels, and the tape's arrays in the form ``Sweeps`` passes them, so the
 same compiled overloads serve both.  ``forward``, ``reverse`` and ``tangent`` are jitted
 sweeps of such a plan, segment by segment, as ``Sweeps.run_forward`` and its siblings do
-from Python.  Tapes with host ops (run from Python) have no ``Kernels``.
+from Python.  Tapes with host ops (run from Python) have no ``NativePlan``.
 """
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ from numba.extending import intrinsic
 
 from numtape.kernels.jit import jit
 from numtape.ops import OPS
-from numtape.tape.sweeper import HOST, PRODUCTS, Fused, Loop, Run
+from numtape.tape.plan import HOST, Fused, Loop, Run
+from numtape.tape.sweeper import PRODUCTS
 
 _lock = threading.RLock()   # need() holds it while address() takes it
 _addresses: dict = {}
@@ -112,7 +113,7 @@ FWD, REV, TAN = 1, 2, 3   # columns of the three sweeps' addresses in a plan row
 
 
 @dataclass(frozen=True)
-class Kernels:
+class NativePlan:
     """One tape's sweeps as plain arrays, for jitted callers (module docstring).
 
     ``kargs`` = (op, flags, uout_ptr, uargs, args, iargs) as ``Sweeps`` passes them; ``plan``
@@ -166,12 +167,12 @@ def _signature(seg, col, kargs, val, work, adj):
     return next((fn, sig) for fn, sig in seg.calls() if fn.py_func.__name__ == name)
 
 
-def kernels(F):
-    """The ``Kernels`` of tape ``F`` for its current plan, or None when a sweep needs Python
+def native_plan(F):
+    """The ``NativePlan`` of tape ``F`` for its current plan, or None when a sweep needs Python
     (host ops, calls); built once per plan."""
     S = F.sweeps
     plan = S.plan
-    return F.derived(("native kernels", id(plan)), lambda: _kernels(F, plan))
+    return F.derived(("native plan", id(plan)), lambda: _native_plan(F, plan))
 
 
 def _offset(view, base):
@@ -181,7 +182,7 @@ def _offset(view, base):
         // base.itemsize
 
 
-def _kernels(F, plan):
+def _native_plan(F, plan):
     S = F.sweeps
     unsigned = np.uint32 if F.args.dtype == np.int32 else np.uint64
     kargs = (F.op, F.flags, F.out_ptr.view(unsigned), F.args.view(unsigned), F.args, F.iargs)
@@ -208,7 +209,7 @@ def _kernels(F, plan):
             segments.append(seg)
         else:   # Host, Call: Python
             return None
-    return Kernels(
+    return NativePlan(
         kargs, np.array(rows, dtype=np.int64).reshape(-1, 10),
         np.concatenate(pool) if pool else np.zeros(0, dtype=np.int64), F.consts, F.dep,
         F.n_in, S.arena_size, S.work_size, S.clear, bool(np.isin(F.op, PRODUCTS).any()),
@@ -218,7 +219,7 @@ def _kernels(F, plan):
 # ---- the sweeps of a plan, from jitted code ----------------------------------------------------
 @jit
 def forward(P, pool, op, flags, uout, uargs, args, iargs, val, work, row, zero):
-    """Sweeps.run_forward over the plan ``P`` (a Kernels' plan with forward addresses)."""
+    """Sweeps.run_forward over the plan ``P`` (a NativePlan's plan with forward addresses)."""
     for s in range(P.shape[0]):
         a = P[s, 4:]
         _check_address(P[s, FWD])
@@ -268,7 +269,7 @@ def tangent(P, pool, op, flags, uout, uargs, args, iargs, val, tan, work):
 def _check_address(addr):
     if addr == 0:
         raise RuntimeError("numtape: a sweep of a plan without its kernels' addresses "
-                           "(Kernels.need was not asked for it)")
+                           "(NativePlan.need was not asked for it)")
 
 
 @jit

@@ -1,23 +1,14 @@
-"""The public sweep API of a tape: ``Sweeps`` runs the jitted interpreters over one tape.
+"""The public sweep API of a tape: ``Sweeps`` runs the interpreters over one tape's plan.
 
 Every layer that needs numbers from a tape (the Tape's own methods, CallOps running their
 sub-tapes, simplify's constant folding, sparse Jacobians, inspection, tests) goes through this
-object; nobody else touches the kernels' argument tuples or the workspaces.
+object; nobody else touches the interpreters' argument tuples or the workspaces.
 
 * **Workspaces** are per thread (a finished tape is shared across threads): the value arena,
   (k, arena) adjoint and tangent arrays for k directions, and the block ops' scratch array.
-* **Host ops** (``OpSpec.host``: LAPACK linear algebra, atomic calls) never enter the jitted
-  sweeps.  A tape holding any is swept as a plan of segments: runs of ordinary ops (the
-  kernels' argument tuples over slices of the tape's arrays: views, no copies) and host ops,
-  run from Python in between.  Tapes without host ops or compiled segments are one ``Run``.
-* **CallOps** run their sub-tape's own ``Sweeps``; reverse and tangent recompute the sub-tape's
-  values from the call's input block (checkpointing).
-* **One protocol for every segment kind.**  A tape's plan is a list of segments: ``Run`` (a
-  range of ops swept by the tape's interpreters, whichever tier holds them: the NumPy tier or
-  compiled), ``Fused``, ``Loop`` (compiled segments), ``Host`` and ``Call`` (Python).  Each
-  kind says how it runs (``forward``, ``reverse``, ``tangent``, ``forward_tangent``) and the
-  drivers below walk the plan once, whatever it holds; tape/native.py gives each kind its
-  native row.  Adding a segment kind: ARCHITECTURE.md, "Checklists".
+* **The plan** (numtape/tape/plan.py): the segments ``Run``, ``Fused``, ``Loop``, ``Host``,
+  ``Call``, one protocol for all; the drivers below (``run_forward``, ``run_reverse``,
+  ``run_tangent``, ``run_forward_tangent``) walk it once, whatever it holds.
 * **Tiers** (numtape/sweeps/tiers.py): a tape starts on the compiled interpreters when this
   process has loaded them, else on the NumPy tier, and moves up at a sweep boundary
   (``_swept``) when that pays: to the compiled interpreters once they are on disk, to compiled
@@ -28,17 +19,15 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+import warnings
 
-import numba
 import numpy as np
 
-from numtape.errors import TapeFormatError
 from numtape.kernels.twins import compiled
-from numtape.ops import OP, OPS
+from numtape.ops import OPS
 from numtape.ops.layout import arg_pointers, slot_reads
-from numtape.ops.flags import const_operand
 from numtape.tape.callee import Callee
+from numtape.tape.plan import HOST, NO_ROW, Fused, Loop, Run, build_plan, host_segment
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import fused, loops, tiers, variants
@@ -51,10 +40,7 @@ STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in
 # tier-up: segments compile from this many sweeps on, when it pays (None: never; _swept)
 _TIER = {"after": 20}
 TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
-HOST = np.array([s.host for s in OPS])
 PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
-CALL = OP.CallOp.code
-_NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
 
 
 def compile_after(sweeps):
@@ -75,8 +61,8 @@ def compile_after(sweeps):
 class _Pinned:
     """The jitted sweeps of a tape with block products, each run with one BLAS thread."""
 
-    def __init__(self, kernels):
-        self.module = kernels
+    def __init__(self, interpreters):
+        self.module = interpreters
 
     def _run(self, fn, args):
         blas.enter()
@@ -93,182 +79,6 @@ class _Pinned:
 
     def tangent(self, *args):
         self._run(self.module.tangent, args)
-
-
-@dataclass(frozen=True, eq=False)
-class Run:
-    """A range of ops swept by the tape's interpreters (``Sweeps.kernels``: the NumPy tier or
-    compiled): ``args`` = (op, flags, uout_ptr, uargs, args, iargs), views of the tape's."""
-
-    args: tuple
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        S.kernels.forward(*self.args, val, work, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        S.kernels.reverse(*self.args, val, adj, work, clear)
-
-    def tangent(self, S, val, tan, work):
-        S.kernels.tangent(*self.args, val, tan, work)
-
-    def forward_tangent(self, S, val, tan, work):
-        S.kernels.forward(*self.args, val, work, _NO_ROW, False)
-        S.kernels.tangent(*self.args, val, tan, work)
-
-
-@dataclass(frozen=True, eq=False)
-class Fused:
-    """A fused run of elementwise block ops: its compiled kernels, addresses and length."""
-
-    kernels: object
-    A: np.ndarray
-    n: int
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        self.kernels.forward(val, self.A, self.n, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        self.kernels.reverse(val, adj, self.A, self.n, clear)
-
-    def tangent(self, S, val, tan, work):
-        self.kernels.tangent(val, tan, self.A, self.n)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.kernels.forward_tangent(val, tan, self.A, self.n)
-
-    def calls(self):
-        """(kernel, argument types) of every sweep, as the methods above call them."""
-        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
-        return _typed([(k.forward, (v, self.A, self.n, v, False)),
-                       (k.reverse, (v, m, self.A, self.n, False)),
-                       (k.tangent, (v, m, self.A, self.n)),
-                       (k.forward_tangent, (v, m, self.A, self.n))])
-
-
-@dataclass(frozen=True, eq=False)
-class Loop:
-    """A re-rolled loop of K iterations of a scalar body: its compiled kernels, the output
-    base and affine operands ``A``, the gathered operand addresses ``G``."""
-
-    kernels: object
-    A: np.ndarray
-    G: np.ndarray
-    K: int
-    python = False
-
-    def forward(self, S, val, work, adj0, zero):
-        self.kernels.forward(val, self.A, self.G, self.K, adj0, zero)
-
-    def reverse(self, S, val, adj, work, clear):
-        self.kernels.reverse(val, adj, self.A, self.G, self.K, clear)
-
-    def tangent(self, S, val, tan, work):
-        self.kernels.tangent(val, tan, self.A, self.G, self.K)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
-
-    def calls(self):
-        """(kernel, argument types) of every sweep, as the methods above call them."""
-        k, v, m = self.kernels, _SAMPLE["val"], _SAMPLE["adj"]
-        return _typed([(k.forward, (v, self.A, self.G, self.K, v, False)),
-                       (k.reverse, (v, m, self.A, self.G, self.K, False)),
-                       (k.tangent, (v, m, self.A, self.G, self.K))])
-
-
-# arrays typed as the workspaces are (float64, C order), for argument types
-_SAMPLE = {"val": np.zeros(1), "adj": np.zeros((1, 1))}
-
-
-def _typed(calls):
-    return [(fn, tuple(numba.typeof(a) for a in args)) for fn, args in calls]
-
-
-@dataclass(frozen=True, eq=False)
-class Host:
-    """One host op: its spec and, as the jitted bodies get them, output block and cursors
-    into the tape's ``args`` and ``iargs``."""
-
-    spec: object
-    o: int
-    n: int
-    p: int
-    q: int
-    f: int
-    args: np.ndarray
-    iargs: np.ndarray
-    python = True
-
-    @property
-    def out(self):
-        return slice(self.o, self.o + self.n)
-
-    def forward(self, S, val, work, adj0, zero):
-        self.spec.forward(val, self.o, self.n, self.args, self.p, self.iargs, self.q, self.f,
-                          work)
-        if zero:
-            adj0[self.o:self.o + self.n] = 0.0
-
-    def reverse(self, S, val, adj, work, clear):
-        self.spec.reverse(val, adj, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
-        if clear:
-            adj[:, self.o:self.o + self.n] = 0.0
-
-    def tangent(self, S, val, tan, work):
-        self.spec.tangent(val, tan, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
-
-
-@dataclass(frozen=True, eq=False)
-class Call:
-    """One CallOp: its sub-tape, input block [a, a + n_in), output block [o, o + m), and
-    whether the input block is a constant (no adjoint).  Reverse and tangent recompute the
-    sub-tape's values from the input block (checkpointing)."""
-
-    sub: object
-    a: int
-    o: int
-    n_in: int
-    m: int
-    const: bool
-    python = True
-
-    @property
-    def out(self):
-        return slice(self.o, self.o + self.m)
-
-    def forward(self, S, val, work, adj0, zero):
-        sub = self.sub.callee
-        val[self.o:self.o + self.m] = sub.forward(val[self.a:self.a + self.n_in])[sub.out]
-        if zero:
-            adj0[self.o:self.o + self.m] = 0.0
-
-    def reverse(self, S, val, adj, work, clear):
-        W = adj[:, self.o:self.o + self.m]
-        if not self.const and np.any(W != 0.0):
-            sub = self.sub.callee
-            sub_val = sub.forward(val[self.a:self.a + self.n_in])
-            adj[:, self.a:self.a + self.n_in] += sub.reverse(sub_val, np.array(W))
-        if clear:
-            W[...] = 0.0
-
-    def tangent(self, S, val, tan, work):
-        sub = self.sub.callee
-        sub_val = sub.forward(val[self.a:self.a + self.n_in])
-        tan[:, self.o:self.o + self.m] = sub.tangent(sub_val,
-                                                     np.array(tan[:, self.a:self.a + self.n_in]))
-
-    def forward_tangent(self, S, val, tan, work):
-        self.forward(S, val, work, _NO_ROW, False)
-        self.tangent(S, val, tan, work)
 
 
 class Sweeps(Callee):
@@ -294,10 +104,10 @@ class Sweeps(Callee):
         self.n_out = int(d.size)
         self._arrays = a
         self._products = bool(np.isin(a["op"], PRODUCTS).any())
-        self._kernels = None  # the interpreters' tier, chosen at the first sweep (kernels)
+        self._interpreters = None  # chosen at the first sweep (interpreters)
         self._subtapes = tuple(subtapes)
-        self.plan = self._interpreted = _plan(a, self._subtapes)
-        self.n_fused = None   # runs fused and loops re-rolled by compile()
+        self.plan = self._interpreted = build_plan(a, self._subtapes)
+        self.n_compiled_segments = None   # fused runs and re-rolled loops, set by compile()
         self._found = None    # the segments compile() would use (_segments)
         self._asked, self._next_look = False, 0.0   # segment kernels asked of the background
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
@@ -306,26 +116,33 @@ class Sweeps(Callee):
 
     # ---- tiers ---------------------------------------------------------------------------
     @property
-    def kernels(self):
+    def interpreters(self):
         """The interpreters sweeping this tape's ``Run`` segments: a ``NumpySweeps`` (the
         no-compile tier) or a compiled module (numtape/sweeps/tiers.py), chosen at first use."""
-        k = self._kernels
+        k = self._interpreters
         if k is None:
-            k = self._kernels = self._choose()
+            k = self._interpreters = self._choose()
         return k
 
     @property
     def tier(self):
         """``"numpy"`` (no compile), ``"full"`` (the full compiled interpreters) or
         ``"variant"`` (compiled for this tape's op set); compiled segments are counted by
-        ``n_fused``."""
-        return self.run_tier()[0] if self.kernels is not None else None   # (chosen now)
+        ``n_compiled_segments``."""
+        return self.run_tier()[0] if self.interpreters is not None else None   # (chosen now)
+
+    @property
+    def n_fused(self):
+        """Deprecated alias of ``n_compiled_segments`` (it counts re-rolled loops too)."""
+        warnings.warn("Sweeps.n_fused is deprecated: use Sweeps.n_compiled_segments (fused "
+                      "runs and re-rolled loops)", DeprecationWarning, stacklevel=2)
+        return self.n_compiled_segments
 
     def run_tier(self):
         """(tier, module) of the interpreters sweeping the ``Run`` segments now, choosing
         nothing: ``("numpy", None)``, ``("full", module)``, ``("variant", module)``, or
-        ``(None, None)`` before the first sweep chooses (``kernels``)."""
-        k = self._kernels
+        ``(None, None)`` before the first sweep chooses (``interpreters``)."""
+        k = self._interpreters
         if k is None:
             return None, None
         if isinstance(k, NumpySweeps):
@@ -352,7 +169,7 @@ class Sweeps(Callee):
 
     def _choose(self):
         op = self._arrays["op"]
-        k = tiers.kernels_for(op)
+        k = tiers.interpreters_for(op)
         if not isinstance(k, NumpySweeps):
             return self._pinned(k)
         if self.n_ops <= tiers.NUMPY_MAX_OPS or tiers.mode() == "numpy":
@@ -362,10 +179,10 @@ class Sweeps(Callee):
         # long too
         if variants.full_is_compiled():
             return self._pinned(variants.full)
-        self._kernels = k
+        self._interpreters = k
         self.compile()   # (compiled at the first sweep; the compile watch says what and why)
         if sum(s.args[0].size for s in self.plan if type(s) is Run) > tiers.NUMPY_MAX_OPS:
-            return self._pinned(variants.kernels_for(op))
+            return self._pinned(variants.interpreters_for(op))
         return k
 
     def _pinned(self, module):
@@ -375,9 +192,9 @@ class Sweeps(Callee):
     def compiled_module(self):
         """The compiled interpreters of this tape's op set (for jitted callers: F.map, F.njit),
         switching the tape to them if it was on the NumPy tier."""
-        if isinstance(self.kernels, NumpySweeps):
-            self._kernels = self._pinned(variants.kernels_for(self._arrays["op"]))
-        k = self._kernels
+        if isinstance(self.interpreters, NumpySweeps):
+            self._interpreters = self._pinned(variants.interpreters_for(self._arrays["op"]))
+        k = self._interpreters
         return getattr(k, "module", k)
 
     def _segments(self):
@@ -399,13 +216,13 @@ class Sweeps(Callee):
         """Sweep runs of elementwise block ops with fused kernels (numtape/sweeps/fused.py) and
         stretches of scalar ops that repeat one body as re-rolled loops
         (numtape/sweeps/loops.py); returns the number of segments compiled."""
-        if self.n_fused is not None:
-            return self.n_fused
+        if self.n_compiled_segments is not None:
+            return self.n_compiled_segments
         specials = self._segments()   # compiled at their first sweep (announced: tiers.py)
         if specials:
-            self.plan = _plan(self._arrays, self._subtapes, specials)
-        self.n_fused = len(specials)
-        return self.n_fused
+            self.plan = build_plan(self._arrays, self._subtapes, specials)
+        self.n_compiled_segments = len(specials)
+        return self.n_compiled_segments
 
     def _uncompiled(self):
         """How many of this tape's segment kernels are not in Numba's disk cache."""
@@ -441,7 +258,7 @@ class Sweeps(Callee):
         return val
 
     # ---- raw sweeps over given arrays ----------------------------------------------------
-    def run_forward(self, val, adj0=_NO_ROW, zero=False, work=None, tolerant=False,
+    def run_forward(self, val, adj0=NO_ROW, zero=False, work=None, tolerant=False,
                     hosts=True, interpreted=False):
         """Fill ``val``'s op outputs from its inputs and constants.  With ``zero``, adjoint row
         ``adj0`` is zeroed at every op output (for the reverse sweep that follows); with
@@ -490,11 +307,11 @@ class Sweeps(Callee):
         on (tapes of TIER_MIN_ARENA slots or more), move to compiled segments when it pays
         (``_segments_up``; leaving the NumPy tier is ``_leave_numpy``'s)."""
         self.n_swept += 1
-        k = self._kernels
+        k = self._interpreters
         if k is None or isinstance(k, NumpySweeps):
             return
         if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.n_fused is None and self.arena_size >= TIER_MIN_ARENA):
+                and self.n_compiled_segments is None and self.arena_size >= TIER_MIN_ARENA):
             self._segments_up()
 
     def _leave_numpy(self):
@@ -502,10 +319,10 @@ class Sweeps(Callee):
         the compiled interpreters once they are on disk and this process has swept
         ``tiers.LOAD_COST`` seconds on the NumPy tier (what loading them costs), or at once
         when they are loaded already."""
-        if (type(self._kernels) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
+        if (type(self._interpreters) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
                                                    or variants.full_is_loaded())
                 and tiers.full_ready()):
-            self._kernels = self._pinned(variants.full)
+            self._interpreters = self._pinned(variants.full)
 
     def _segments_up(self):
         """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
@@ -514,7 +331,7 @@ class Sweeps(Callee):
         now = time.monotonic()
         if now < self._next_look:
             return
-        self._next_look = now + 0.25   # reading the disk cache's index costs ~50 us a kernel
+        self._next_look = now + 0.25   # the index is read per kernel (costs.py: disk-index)
         missing = self._uncompiled()
         if not missing:
             self.compile()
@@ -563,10 +380,11 @@ class Sweeps(Callee):
         p0, p1, q0, q1 = arg_ptr[k], arg_ptr[k + 1], iarg_ptr[k], iarg_ptr[k + 1]
         work = np.empty(self.work_size)
         if HOST[a["op"][k]]:
-            _host(a, self._subtapes, k, int(p0), int(q0)).reverse(self, val, adj, work, False)
+            seg = host_segment(a, self._subtapes, k, int(p0), int(q0))
+            seg.reverse(self, val, adj, work, False)
             return
         unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
-        self.kernels.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
+        self.interpreters.reverse(a["op"][k:k + 1], a["flags"][k:k + 1],
                         a["out_ptr"][k:k + 2].view(unsigned), a["args"][p0:p1].view(unsigned),
                         a["args"][p0:p1], a["iargs"][q0:q1], val, adj, work, False)
 
@@ -577,7 +395,7 @@ class Sweeps(Callee):
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
-        self.run_forward(val, _NO_ROW if adj is None else adj[0], adj is not None)
+        self.run_forward(val, NO_ROW if adj is None else adj[0], adj is not None)
         self._tls.last = (val, None)
         return val
 
@@ -639,43 +457,3 @@ class Sweeps(Callee):
         adj[:, self.out] = w[:1]
         self.run_reverse(vals, adj, work=np.empty(self.work_size), interpreted=True)
         return vals, adj
-
-
-# ---- the host-op plan ------------------------------------------------------------------------
-def _plan(a, subtapes, specials=()):
-    """The segments of a tape's arrays (see the module docstring: one ``Run`` without host ops
-    or compiled segments; ``specials``: (k0, k1, segment) for ops k0 .. k1 - 1, not
-    overlapping)."""
-    op = a["op"]
-    ks = np.flatnonzero(HOST[op])
-    special = [(int(k), int(k) + 1, None) for k in ks] + list(specials)
-    special.sort(key=lambda t: t[0])
-    arg_ptr, iarg_ptr = arg_pointers(op, np.diff(a["out_ptr"]))
-    unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
-    segs, start, n_ops = [], 0, op.size
-    for k0, k1, seg in special + [(n_ops, n_ops, None)]:
-        if k0 > start:
-            p0, p1, q0, q1 = arg_ptr[start], arg_ptr[k0], iarg_ptr[start], iarg_ptr[k0]
-            segs.append(Run((op[start:k0], a["flags"][start:k0],
-                             a["out_ptr"][start:k0 + 1].view(unsigned),
-                             a["args"][p0:p1].view(unsigned), a["args"][p0:p1],
-                             a["iargs"][q0:q1])))
-        if k0 < n_ops:
-            if seg is None:
-                segs.append(_host(a, subtapes, k0, int(arg_ptr[k0]), int(iarg_ptr[k0])))
-            else:
-                segs.append(seg)
-        start = k1
-    return segs
-
-
-def _host(a, subtapes, k, p, q):
-    spec, f = OPS[a["op"][k]], int(a["flags"][k])
-    o, n = int(a["out_ptr"][k]), int(a["out_ptr"][k + 1] - a["out_ptr"][k])
-    if spec.code != CALL:
-        return Host(spec, o, n, p, q, f, a["args"], a["iargs"])
-    n_in, m, idx = (int(v) for v in a["iargs"][q:q + 3])
-    if idx >= len(subtapes) or (subtapes[idx].n_in, subtapes[idx].n_out) != (n_in, m):
-        raise TapeFormatError(f"iargs: CallOp {k}: sub-tape {idx} does not exist or does not "
-                              f"map {n_in} inputs to {m} outputs")
-    return Call(subtapes[idx], int(a["args"][p]), o, n_in, m, const_operand(f, 0))

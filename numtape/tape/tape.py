@@ -281,7 +281,7 @@ class Tape:
         if self.n_out != 1:
             raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
         G = self.derived("gradient", self.jacfun)
-        if getattr(self, "_compile_derived", False) and G.sweeps.n_fused is None:
+        if getattr(self, "_compile_derived", False) and G.sweeps.n_compiled_segments is None:
             G.sweeps.compile()
         return G
 

@@ -1,8 +1,8 @@
 """Calls of atomic tapes (``F.atomic()``, one CallOp per call): the CallOp's recorded rule.
 
-A CallOp's sweeps live in the tape layer (``numtape.tape.sweeper``: the sub-tape's own sweeps,
-reverse and tangent recomputing its values from the call's input block), and recording one is
-``numtape.trace.make.record_call``.  What needs the transforms layer is its recorded rule: a
+A CallOp's sweeps live in the tape layer (``numtape.tape.plan``, ``Call``: the sub-tape's own
+sweeps, reverse and tangent recomputing its values from the call's input block), and recording
+one is ``numtape.trace.make.record_call``.  What needs the transforms layer is its recorded rule: a
 call of the sub-tape's VJP tape ``(x, w) -> w^T J(x)``, atomic too, so derivative tapes
 (jacfun, Hessians) also grow by one node per call.
 """

@@ -38,8 +38,8 @@ def record_reverse(F, seeds, pick):
     def reverse(x):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
         where = replay(F, rec, x)
-        plan = _Plan(F)
-        rows = [input_adjoints(plan, rec, where, s) for s in seeds]
+        rev = _Reverse(F)
+        rows = [input_adjoints(rev, rec, where, s) for s in seeds]
         out = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
         return wrap(rec, out if pick is None else out[pick])
     # the replay recomputes F's values, some of which no derivative needs, and the replays
@@ -54,11 +54,11 @@ def weighted_reverse(F):
         rec = recorder_of(z)
         where = replay(F, rec, z[:F.n_in])
         w = addr_array(rec, z[F.n_in:]).ravel()
-        return wrap(rec, input_adjoints(_Plan(F), rec, where, weights=w))
+        return wrap(rec, input_adjoints(_Reverse(F), rec, where, weights=w))
     return MakeTape(vjp, np.zeros(F.n_in + F.n_out))
 
 
-class _Plan:
+class _Reverse:
     """What every reverse replay of F needs: sizes, pointers, and the slots that depend on the
     input (constants' adjoints are never needed)."""
 
@@ -85,12 +85,12 @@ class _Plan:
         return d
 
 
-def input_adjoints(plan, rec, where, rows=None, weights=None):
+def input_adjoints(rev, rec, where, rows=None, weights=None):
     """Addresses (in recording ``rec``) of d (w . F) / d x, recorded through the rules, with
     w = 1 on the outputs ``rows`` (several at once serve compressed Jacobians) or w the
     traced ``weights`` (addresses, one per output).  ``where`` maps F's arena slots to their
     addresses in ``rec`` (from ``numtape.trace.make.replay``)."""
-    F, active = plan.F, plan.active
+    F, active = rev.F, rev.active
     adj = np.full(F.arena_size, _ZERO, dtype=np.int64)
     if weights is not None:
         adj[F.dep] = weights      # the DepOp's outputs are distinct slots
@@ -106,15 +106,15 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
         if n == 1 and SCALAR[op[k]]:   # the Python-loop case, in plain ints
             g = int(adj[o])
             if g != _ZERO:
-                _scalar_op_adjoints(plan, rec, where, adj, k, OPS[op[k]], flags_all[k], g)
+                _scalar_op_adjoints(rev, rec, where, adj, k, OPS[op[k]], flags_all[k], g)
             continue
         g_addr = adj[o:o + n]
         if np.all(g_addr == _ZERO):
             continue
         g_addr = np.where(g_addr == _ZERO, zero, g_addr)
         spec = OPS[F.op[k]]
-        lo, hi = plan.arg_ptr[k], plan.arg_ptr[k + 1]
-        a, lens = plan.starts[lo:hi], plan.length[lo:hi]
+        lo, hi = rev.arg_ptr[k], rev.arg_ptr[k + 1]
+        a, lens = rev.starts[lo:hi], rev.length[lo:hi]
         if spec.arity == PER_ELEMENT:           # gathers and the DepOp: scatter-add
             keep = active[a]
             _scatter_add(rec, adj, a[keep], g_addr[keep])
@@ -124,7 +124,7 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
                   for j, (s, ln) in enumerate(zip(a, lens))]
         if not any(wanted):
             continue
-        params = tuple(int(v) for v in F.iargs[plan.iarg_ptr[k]:plan.iarg_ptr[k + 1]])
+        params = tuple(int(v) for v in F.iargs[rev.iarg_ptr[k]:rev.iarg_ptr[k + 1]])
         y, g = _traced(rec, where[o:o + n]), _traced(rec, g_addr)
         if spec.kind == BLOCK:
             xs = [_traced(rec, where[s:s + ln]) for s, ln in zip(a, lens)]
@@ -135,8 +135,8 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
                   for s, ln in zip(a, lens)]
             seed = _unit_seed(rec, g_addr)
             cts = [None if spec.zero_derivative or not wanted[j] else
-                   _seeded(rec, seed, plan.partial(k, j, spec, xs, y), zero) if seed is not None
-                   else chain_partial(g, plan.partial(k, j, spec, xs, y))
+                   _seeded(rec, seed, rev.partial(k, j, spec, xs, y), zero) if seed is not None
+                   else chain_partial(g, rev.partial(k, j, spec, xs, y))
                    for j in range(spec.arity)]
         for j, ct in enumerate(cts):
             if ct is None or not wanted[j]:
@@ -148,19 +148,19 @@ def input_adjoints(plan, rec, where, rows=None, weights=None):
     return np.where(out == _ZERO, zero, out)
 
 
-def _scalar_op_adjoints(plan, rec, where, adj, k, spec, flags, g):
+def _scalar_op_adjoints(rev, rec, where, adj, k, spec, flags, g):
     """The adjoints of a scalar elementwise op's operands (output adjoint address g): the
     same as the block path, with ints instead of address arrays."""
-    lo = plan.arg_ptr[k]
-    args = plan.starts[lo:lo + spec.arity].tolist()
+    lo = rev.arg_ptr[k]
+    args = rev.starts[lo:lo + spec.arity].tolist()
     xs = y = None
     for j, s in enumerate(args):
-        if const_operand(flags, j) or not plan.active[s]:
+        if const_operand(flags, j) or not rev.active[s]:
             continue
         if xs is None:
             xs = [wrap(rec, int(where[t])) for t in args]
-            y = wrap(rec, int(where[plan.F.out_ptr[k]]))
-        d = plan.partial(k, j, spec, xs, y)
+            y = wrap(rec, int(where[rev.F.out_ptr[k]]))
+        d = rev.partial(k, j, spec, xs, y)
         if g >= CONST_BASE and rec.const_value(g) in (0.0, 1.0):
             if rec.const_value(g) == 0.0:
                 continue   # a zero seed contributes nothing

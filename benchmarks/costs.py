@@ -1,0 +1,292 @@
+"""The figures behind numtape's cost constants and design notes, measured on this machine.
+
+The engine's docstrings state *why* a constant or a code path is what it is; the numbers that
+support those statements are printed here instead, so they are measured again wherever the
+script runs rather than copied from one session.  Usage (from the repository root)::
+
+    python benchmarks/costs.py                 # the quick figures (well under a minute, warm)
+    python benchmarks/costs.py dot sum         # chosen sections
+    python benchmarks/costs.py --slow          # also the slow ones (compiles: minutes)
+
+Sections, with the module whose docstring or constant each supports:
+
+=================  ===========================================================================
+``imports``        ``import numtape``, then ``scipy.signal`` and ``scipy.optimize`` on top, in
+                   fresh processes (numtape/scipy/signal.py, numtape/stats/bootstrap.py: both
+                   are imported on first use)
+``dot``            a row vector times a tall matrix: OpenBLAS ``np.dot`` against the loop of
+                   ``_dot`` (numtape/ops/matmul.py)
+``sum``            ``_sum_run``'s four interleaved accumulators against one chain
+                   (numtape/ops/reduce.py)
+``blas``           a W3 gradient with one BLAS thread and with two, and the cost of pinning
+                   (``blas.enter`` + ``blas.leave``) per sweep (numtape/tape/blas.py)
+``numpy-tier``     seconds per op of the NumPy tier on a scalar tape (``NUMPY_MAX_OPS``,
+                   numtape/sweeps/tiers.py)
+``load``           loading the full interpreters from Numba's disk cache in a fresh process
+                   (``LOAD_COST``, numtape/sweeps/tiers.py)
+``twins``          the Python twins' cost per arena slot (vectorized tape) and per op (scalar
+                   tape) of index-set sparsity (``UNIT`` in numtape/kernels/twins.py, ``_work``
+                   in numtape/sparsity/pattern.py)
+``disk-index``     asking Numba's disk cache whether a segment kernel is compiled
+                   (``Sweeps._segments_up`` in numtape/tape/sweeper.py)
+``batch``          seconds of sweeps per (row x arena slot) of ``gradient_map`` on one thread
+                   (``SMALL_BATCH``, numtape/tape/batch.py)
+``segment-compile`` (slow) compiling one new loop structure into an empty cache
+                   (``SEGMENT_COMPILE``, numtape/sweeps/tiers.py)
+``native``         (slow) compiling a jitted function that calls the full interpreters directly,
+                   against one calling them by address (numtape/tape/native.py)
+``bound-large``    (slow) ``F.njit().value_and_grad`` against ``F.gradient`` on the W1 loop tape
+                   at n = 1e5, where fresh arenas per call show (numtape/tape/bound.py)
+=================  ===========================================================================
+
+The full interpreters' one-time compile is timed by ``python -m numtape warmup`` itself (each
+compile is announced with its time) and by ``benchmarks/cold_start.py``; binding costs of
+``F.njit()`` by ``benchmarks/njit_calls.py``.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, _HERE)
+sys.path.insert(0, os.path.dirname(_HERE))
+
+import workloads as wl  # noqa: E402
+
+
+def _best(fn, repeats=7, number=None):
+    """Median seconds per call of ``fn()`` over ``repeats`` timings of ``number`` calls."""
+    fn()
+    if number is None:
+        t = time.perf_counter()
+        fn()
+        one = max(time.perf_counter() - t, 1e-7)
+        number = max(1, int(0.02 / one))
+    out = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        for _ in range(number):
+            fn()
+        out.append((time.perf_counter() - t) / number)
+    return statistics.median(out)
+
+
+def _fmt(s):
+    for unit, f in (("s", 1.0), ("ms", 1e3), ("us", 1e6), ("ns", 1e9)):
+        if s * f >= 1.0:
+            return f"{s * f:.3g} {unit}"
+    return f"{s * 1e9:.3g} ns"
+
+
+def _child(code, env=None):
+    """Run ``code`` in a fresh interpreter; return what it prints (stripped)."""
+    e = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.dirname(_HERE)]
+                                                    + [os.environ.get("PYTHONPATH", "")]))
+    e.update(env or {})
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=e)
+    if r.returncode:
+        raise RuntimeError(f"the measuring process failed:\n{r.stderr}")
+    return r.stdout.strip()
+
+
+def imports():
+    base = float(_child("import time; t = time.perf_counter(); import numtape; "
+                        "print(time.perf_counter() - t)"))
+    print(f"  import numtape                       {_fmt(base)}")
+    for mod in ("scipy.signal", "scipy.optimize"):
+        s = float(_child(f"import numtape, time; t = time.perf_counter(); import {mod}; "
+                         "print(time.perf_counter() - t)"))
+        print(f"  import {mod:<15} after numtape  {_fmt(s)}  ({s / base:.2f} of import numtape)")
+
+
+def dot():
+    from numtape.ops.matmul import _dot
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(1, 100_000)), rng.normal(size=(100_000, 20))
+    t = np.empty((1, 20))
+    loop = _best(lambda: _dot(x, y, t))
+    blas = _best(lambda: np.dot(x, y, out=t))
+    print(f"  (1, 1e5) @ (1e5, 20): np.dot (BLAS) {_fmt(blas)}, _dot's loop {_fmt(loop)}"
+          f"  (BLAS / loop = {blas / loop:.2f})")
+
+
+def sum_():
+    import numba
+    from numtape.ops.reduce import _sum_run
+
+    @numba.njit(cache=False)
+    def one_chain(val, start, m):
+        s = 0.0
+        for i in range(start, start + m):
+            s += val[i]
+        return s
+    val = np.random.default_rng(0).normal(size=1_000_000)
+    four = _best(lambda: _sum_run(val, np.uint64(0), np.uint64(val.size)))
+    one = _best(lambda: one_chain(val, 0, val.size))
+    print(f"  sum of 1e6: four accumulators {_fmt(four)}, one chain {_fmt(one)}"
+          f"  (one / four = {one / four:.2f})")
+
+
+def blas():
+    import numtape as nt
+    from numtape.tape import blas as pin
+    from threadpoolctl import threadpool_limits
+    case = wl.case_w3()
+    F = nt.MakeTape(case.f, case.x0)
+    x = case.points[0]
+    X = case.data["X"]
+    r = np.random.default_rng(0).normal(size=X.shape[0])
+    for n in (1, 2):   # the product W3's reverse sweep computes, without numtape's pinning
+        with threadpool_limits(limits=n, user_api="blas"):
+            s = _best(lambda: r @ X)
+        print(f"  W3's product r @ X with {n} BLAS thread(s): {_fmt(s)}")
+    g = _best(lambda: F.gradient(x))
+    print(f"  W3 gradient (numtape, BLAS pinned to one thread in the sweep): {_fmt(g)}")
+    s = _best(lambda: (pin.enter(), pin.leave()))
+    print(f"  pinning BLAS per sweep (enter + leave): {_fmt(s)}")
+
+
+def numpy_tier():
+    import numtape as nt
+    from numtape.sweeps import tiers
+    old = tiers.mode()
+    nt.sweep_kernels("numpy")
+    try:
+        n = 2000
+        F = nt.MakeTape(wl.w1_loop, np.zeros(n))
+        x = wl.w1_points(n)[0]
+        s = _best(lambda: F.gradient(x), repeats=5)
+        print(f"  W1 loop, {F.sweeps.n_ops} ops, NumPy tier: gradient {_fmt(s)}, "
+              f"{_fmt(s / F.sweeps.n_ops)} per op (forward + reverse)")
+    finally:
+        nt.sweep_kernels(old)
+
+
+def load():
+    code = ("import time, numpy as np, numtape as nt\n"
+            "F = nt.MakeTape(lambda x: (x * x).sum(), np.ones(3))\n"
+            "nt.sweep_kernels('full')\n"
+            "G = nt.MakeTape(lambda x: (x * x).sum(), np.ones(3))\n"
+            "t = time.perf_counter(); G.gradient(np.ones(3)); print(time.perf_counter() - t)")
+    s = [float(_child(code)) for _ in range(3)]
+    print(f"  loading the full interpreters (first gradient, fresh process): "
+          f"{_fmt(statistics.median(s))} (median of 3; needs `python -m numtape warmup` first)")
+
+
+def twins():
+    import numtape as nt
+    from numtape.kernels import twins as tw
+    from numtape.sparsity import pattern
+    real_now = pattern.now
+    pattern.now = lambda fn, size=0: tw.pure(fn)
+    try:
+        for name, f, n in (("W1 vectorized", wl.w1_vec, 20_000), ("W1 loop", wl.w1_loop, 300)):
+            F = nt.MakeTape(f, np.zeros(n))
+            s = _best(lambda F=F: pattern.jacobian_pattern(F), repeats=3, number=1)
+            print(f"  Python twin, index-set sparsity of {name}: {_fmt(s)}, "
+                  f"{_fmt(s / F.sweeps.arena_size)} per arena slot, "
+                  f"{_fmt(s / F.sweeps.n_ops)} per op")
+    finally:
+        pattern.now = real_now
+
+
+def disk_index():
+    import numtape as nt
+    from numtape.kernels import twins as tw
+    F = nt.MakeTape(wl.w1_loop, np.zeros(2000))
+    F.compile()
+    F.gradient(np.zeros(2000))
+    fns = [fn for _, _, seg in F.sweeps._segments() for fn, _ in seg.calls()]
+
+    def ask():
+        for fn in fns:
+            tw._DISK.pop(fn, None)
+            fn._cache._cache_file._load_index()
+    s = _best(ask, repeats=5)
+    print(f"  reading the disk cache's index: {_fmt(s / len(fns))} per kernel")
+
+
+def batch():
+    import numtape as nt
+    n = 1000
+    F = nt.MakeTape(wl.w1_vec, np.zeros(n))
+    X = np.random.default_rng(0).normal(size=(200, n))
+    s = _best(lambda: F.gradient_map(X, workers=1), repeats=5)
+    per = s / (X.shape[0] * F.sweeps.arena_size)
+    print(f"  gradient_map, one thread: {_fmt(per)} per row x arena slot "
+          f"(SMALL_BATCH = 50,000 of them: {_fmt(50_000 * per)})")
+
+
+def segment_compile():
+    with tempfile.TemporaryDirectory() as d:
+        code = ("import time, numpy as np, numtape as nt, sys\n"
+                f"sys.path.insert(0, {_HERE!r}); import workloads as wl\n"
+                "nt.sweep_kernels('numpy')\n"
+                "F = nt.MakeTape(wl.w1_loop, np.zeros(500)); x = np.zeros(500)\n"
+                "F.gradient(x); t = time.perf_counter(); F.compile(); F.gradient(x)\n"
+                "print(time.perf_counter() - t)")
+        s = float(_child(code, {"NUMBA_CACHE_DIR": d, "XDG_CACHE_HOME": d,
+                                "NUMTAPE_BACKGROUND_COMPILE": "0"}))
+    print(f"  compiling one new loop structure (forward, reverse, tangent kernels): {_fmt(s)}")
+
+
+def native():
+    code = ("import time, numba, numpy as np, numtape as nt\n"
+            "from numtape.sweeps import generated as g\n"
+            "F = nt.MakeTape(lambda x: (x * x).sum(), np.ones(3)); nt.sweep_kernels('full')\n"
+            "F = nt.MakeTape(lambda x: (x * x).sum(), np.ones(3)); F.gradient(np.ones(3))\n"
+            "run = F.sweeps.plan[0]\n"
+            "@numba.njit\n"
+            "def direct(args, val, work, adj0):\n"
+            "    for _ in range(2):\n"
+            "        g.forward(args[0], args[1], args[2], args[3], args[4], args[5], val, work,"
+            " adj0, False)\n"
+            "val = F.sweeps.fresh_arena(np.ones(3)); work = np.empty(max(1, F.sweeps.work_size))\n"
+            "t = time.perf_counter(); direct(run.args, val, work, np.zeros(1))\n"
+            "d = time.perf_counter() - t\n"
+            "t = time.perf_counter(); fn = F.njit(); fn.value_and_grad(np.ones(3), np.empty(3))\n"
+            "print(d, time.perf_counter() - t)")
+    d, a = (float(v) for v in _child(code).split())
+    print(f"  a jitted loop calling the full interpreters directly compiles in {_fmt(d)}; "
+          f"binding by address (F.njit() + first call) {_fmt(a)}")
+
+
+def bound_large():
+    import numtape as nt
+    n = 100_000
+    F = nt.MakeTape(wl.w1_loop, np.zeros(n))
+    x = wl.w1_points(n)[0]
+    vg, g = F.njit().value_and_grad, np.empty(n)
+    a = _best(lambda: vg(x, g), repeats=5)
+    b = _best(lambda: F.gradient(x), repeats=5)
+    print(f"  W1 loop n = 1e5: F.njit().value_and_grad {_fmt(a)} per call (fresh arenas), "
+          f"F.gradient {_fmt(b)} (workspaces reused)")
+
+
+QUICK = {"imports": imports, "dot": dot, "sum": sum_, "blas": blas, "numpy-tier": numpy_tier,
+         "load": load, "twins": twins, "disk-index": disk_index, "batch": batch}
+SLOW = {"segment-compile": segment_compile, "native": native, "bound-large": bound_large}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("sections", nargs="*", help=f"of {', '.join([*QUICK, *SLOW])}")
+    p.add_argument("--slow", action="store_true", help="also the slow sections (compiles)")
+    a = p.parse_args()
+    every = {**QUICK, **SLOW}
+    names = a.sections or [*QUICK, *(SLOW if a.slow else ())]
+    for name in names:
+        if name not in every:
+            p.error(f"unknown section {name!r}")
+        print(f"{name}:")
+        every[name]()
+
+
+if __name__ == "__main__":
+    main()
