@@ -246,7 +246,7 @@ def test_check_consistency_accepts_the_right_model(glmm):
 
 
 def test_score_test_rejects_scores_with_a_nonzero_mean():
-    from numtape.stats.fit import _score_test
+    from numtape.stats.consistency import _score_test
     rng = np.random.default_rng(0)
     G = rng.standard_normal((200, 2))
     assert _score_test(G)[0] > 0.01

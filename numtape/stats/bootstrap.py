@@ -21,7 +21,8 @@ import warnings
 import numpy as np
 
 from numtape.stats.adfun import ADFun, MakeADFun
-from numtape.stats.fit import converged, simulate_data
+from numtape.stats.fit import converged
+from numtape.stats.simulate import simulate_data
 from numtape.stats.parallel import check_client, chunk_count, dask_distributed, progress_bar
 from numtape.tape.tape import as_real
 

@@ -28,9 +28,11 @@ import warnings
 import numpy as np
 
 from numtape.stats import observe
-from numtape.stats import adfun, distributions
+from numtape.stats import adfun, consistency, distributions, osa
 from numtape.stats.adfun import ADFun
+from numtape.stats.profile import Profile
 from numtape.stats.sdreport import delta_method, sdreport
+from numtape.stats.simulate import evaluate, simulate_data
 from numtape.trace.make import MakeTape
 
 # minimize's methods that take a Hessian: they get the exact obj.he
@@ -383,9 +385,9 @@ class Fit:
         array([ 0.51, -0.97,  0.46, -0.16,  0.3 , -0.15])
         """
         if type == "osa":
-            methods = {"fullGaussian": self._osa_full_gaussian,
-                       "oneStepGaussian": self._osa_one_step_gaussian,
-                       "cdf": lambda: self._osa_cdf(np.random.default_rng(seed))}
+            methods = {"fullGaussian": lambda: osa.full_gaussian(self),
+                       "oneStepGaussian": lambda: osa.one_step_gaussian(self),
+                       "cdf": lambda: osa.cdf_residuals(self, np.random.default_rng(seed))}
             if method not in methods:
                 raise ValueError(f"residuals: method must be one of {list(methods)}, got "
                                  f"{method!r}")
@@ -394,95 +396,13 @@ class Fit:
             raise ValueError(f"residuals: type must be 'quantile', 'pearson' or 'osa', got "
                              f"{type!r}")
         run = observe.Run("explain", np.random.default_rng(seed), type)
-        _evaluate(self.obj, self.parameters(), run)
+        evaluate(self.obj, self.parameters(), run)
         out = [run.residuals[k] for k in run.order if k in run.residuals]
         if not out:
             raise ValueError("residuals: the model marks no observation: wrap the data in "
                              "nt.OBS(y) where the likelihood uses it")
         return out[0] if len(out) == 1 else out
 
-    def _osa_full_gaussian(self):
-        """One-step-ahead residuals of a jointly Gaussian model: the joint density of (u, y)
-        at the fitted theta, recorded with the observations traced; its Hessian H (constant:
-        the model is quadratic in them), the mode mu of (u, y), and with Sigma_yy the y block
-        of H^-1 = L L^T, residuals L^-1 (y - mu_y) (TMB's fullGaussian)."""
-        obj, k = self.obj, self.obj.k
-        _, ys, y = self._observations()
-        theta, f, data = self.par, obj.arguments["f"], obj.data
-
-        def joint(v):
-            run = observe.Run("trace", None, traced=v[k:])
-            params = obj.layout.expand(np.concatenate([v[:k], theta]))
-            with observe.running(run):
-                return f(params) if data is None else f(params, data)
-        v0 = np.concatenate([obj.random_effects(theta), y])
-        G = MakeTape(joint, v0)
-        H = G.hessian(v0)
-        g = G.gradient(v0)
-        mode = v0 - np.linalg.solve(H, g)
-        if not np.allclose(G.hessian(mode + 0.5), H, rtol=1e-8, atol=1e-10 * np.abs(H).max()):
-            raise ValueError("residuals(type='osa'): the one-step-ahead residuals built here "
-                             "are TMB's fullGaussian ones, for models whose random effects and "
-                             "observations are jointly Gaussian; this model is not (its joint "
-                             "density is not quadratic in them): use type='quantile'")
-        S = np.linalg.inv(H)[k:, k:]
-        L = np.linalg.cholesky(0.5 * (S + S.T))
-        import scipy.linalg
-        r = scipy.linalg.solve_triangular(L, y - mode[k:], lower=True)
-        out, at = [], 0
-        for v in ys:
-            out.append(r[at:at + v.size].reshape(v.shape))
-            at += v.size
-        return out[0] if len(out) == 1 else out
-
-    def _observations(self):
-        """The OBS arrays of the model (in call order) and their values, flat."""
-        collect = observe.Run("explain", np.random.default_rng(0), "pearson")
-        _evaluate(self.obj, self.parameters(), collect)
-        ys = [np.asarray(collect.sources[key], dtype=np.float64) for key in collect.order]
-        if not ys:
-            raise ValueError("residuals: the model marks no observation: wrap the data in "
-                             "nt.OBS(y) where the likelihood uses it")
-        return collect, ys, np.concatenate([v.ravel() for v in ys])
-
-    def _osa_one_step_gaussian(self):
-        """One-step-ahead residuals by TMB's oneStepGaussian (``residuals``): the model
-        recorded with the observations traced and a traced keep weight on each one's density;
-        for each i, Newton over (u, y_i) with y_<i at their values and keep_j = [j <= i]: the
-        mode of y_i is the predictive mean, the inverse curvature its variance."""
-        obj, k = self.obj, self.obj.k
-        _, ys, y = self._observations()
-        n = y.size
-        theta, f, data = self.par, obj.arguments["f"], obj.data
-
-        def joint(v):   # v = (u, y, keep)
-            run = observe.Run("trace", None, traced=v[k:k + n], weights=v[k + n:])
-            params = obj.layout.expand(np.concatenate([v[:k], theta]))
-            with observe.running(run):
-                return f(params) if data is None else f(params, data)
-        G = MakeTape(joint, np.concatenate([self.obj.random_effects(theta), y, np.ones(n)]))
-        u = self.obj.random_effects(theta)
-        idx = np.concatenate([np.arange(k), [0]]).astype(np.int64)
-        r = np.empty(n)
-        for i in range(n):
-            idx[k] = k + i
-            w = np.concatenate([u, y, (np.arange(n) <= i).astype(np.float64)])
-            for _ in range(100):
-                g = G.gradient(w)[idx]
-                H = np.column_stack([G.hvp(w, _unit(w.size, j))[idx] for j in idx])
-                step = np.linalg.solve(H, g)
-                w[idx] -= step
-                if np.max(np.abs(step)) <= 1e-12 * (1.0 + np.max(np.abs(w[idx]))):
-                    break
-            H = np.column_stack([G.hvp(w, _unit(w.size, j))[idx] for j in idx])
-            var = np.linalg.inv(H)[-1, -1]
-            r[i] = (y[i] - w[k + i]) / math.sqrt(var)
-            u = w[:k]
-        out, at = [], 0
-        for v in ys:
-            out.append(r[at:at + v.size].reshape(v.shape))
-            at += v.size
-        return out[0] if len(out) == 1 else out
 
     def one_step_cdf(self):
         """The one-step-ahead probabilities of every ``nt.OBS`` observation, in order (TMB's
@@ -500,60 +420,8 @@ class Fit:
         >>> p_le.round(3), bool(discrete.all())
         (array([0.877, 0.393, 0.823, 0.614, 0.735, 0.557]), True)
         """
-        obj = self.obj
-        collect, ys, y = self._observations()
-        n = y.size
-        f = obj.arguments["f"]
-        names = ("__keep__", "__lower__", "__lower1__")
+        return osa.one_step_cdf(self)
 
-        def weighted(params, *data):
-            q = dict(params)
-            weights = tuple(q.pop(k) for k in names)
-            with observe.running(observe.Run("osa", None, weights=weights)):
-                return f(q, *data)
-        args = dict(obj.arguments)
-        args.update(f=weighted, names=None,
-                    parameters={**obj.parameters(self.par), **{k: np.zeros(n) for k in names}})
-        wobj = ADFun(**args, data=obj.data)
-
-        def nll(keep, lower, lower1):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                return float(wobj.fn(np.concatenate([self.par, keep, lower, lower1])))
-        discrete = self._discrete_observations(collect, ys)
-        p_lt, p_le = np.zeros(n), np.zeros(n)
-        zero = np.zeros(n)
-        for i in range(n):
-            keep = (np.arange(n) < i).astype(np.float64)
-            base = nll(keep, zero, zero)
-            e = np.zeros(n)
-            e[i] = 1.0
-            p_le[i] = math.exp(base - nll(keep, e, zero))
-            if not discrete[i]:
-                p_lt[i] = p_le[i]
-            elif y[i] >= 1.0:
-                p_lt[i] = math.exp(base - nll(keep, zero, e))
-        return p_lt, p_le, discrete, ys
-
-    def _osa_cdf(self, rng):
-        """One-step-ahead residuals by the CDF method (``residuals``): Phi^-1 of P(Y_i <=
-        y_i | y_<i), randomized between P(Y_i < y_i | ...) and it for counts."""
-        p_lt, p_le, _, ys = self.one_step_cdf()
-        u = p_lt + rng.uniform(size=p_le.size) * (p_le - p_lt)
-        r = np.array([_ndtri(min(max(v, 1e-300), 1.0 - 1e-16)) for v in u])
-        out, at = [], 0
-        for v in ys:
-            out.append(r[at:at + v.size].reshape(v.shape))
-            at += v.size
-        return out[0] if len(out) == 1 else out
-
-    @staticmethod
-    def _discrete_observations(run, ys):
-        """Whether each observation's density is a pmf (from the residual run's record)."""
-        flags = []
-        for key, v in zip(run.order, ys):
-            flags += [run.discrete.get(key, False)] * v.size
-        return np.array(flags)
 
     def check_consistency(self, n=100, seed=None, par=None):
         """TMB's ``checkConsistency``: ``n`` data sets simulated at ``par`` (default the
@@ -570,76 +438,10 @@ class Fit:
         >>> bool(c.marginal[0] > 0.01), sorted(c.bias)
         (True, ['b[a]', 'b[x]'])
         """
-        if self.obj.data is None:
-            raise ValueError("check_consistency: make the model with MakeADFun(..., data=...) "
-                             "so that simulated data sets can be recorded into it")
-        p = self.par if par is None else np.asarray(par, dtype=np.float64).ravel()
-        rng = np.random.default_rng(seed)
-        joint, marginal = [], []
-        k = self.obj.k
-        for _ in range(n):
-            data, params = simulate_data(self.obj, p, rng, random="sample", complete=True)
-            o = self.obj.with_data(data)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                marginal.append(o.gr(p))
-                if k:   # the drawn random effects at their places in z = (u, theta)
-                    u = np.zeros(k)
-                    for r in o.layout.random:
-                        zi = o.layout.z_index(r)
-                        u[zi[zi >= 0]] = np.ravel(params[r])[zi >= 0]
-                    joint.append(np.ravel(o.joint.gradient(np.concatenate([u, p])))[k:])
-        return Consistency(self.labels, p, np.array(joint) if k else None,
-                           np.array(marginal))
+        return consistency.check_consistency(self, n, seed, par)
 
     def __repr__(self):
         return self.summary().format()
-
-
-class Consistency:
-    """The result of ``Fit.check_consistency``: ``joint`` and ``marginal`` as (p value,
-    bias) pairs; ``bias`` (the marginal's, labelled); ``print`` as TMB does."""
-
-    def __init__(self, labels, par, joint, marginal):
-        self.labels, self.par = labels, par
-        self.scores = {"joint": joint, "marginal": marginal}
-        self.joint = _score_test(joint)
-        self.marginal = _score_test(marginal)
-
-    @property
-    def bias(self):
-        return dict(zip(self.labels, self.marginal[1]))
-
-    def __str__(self):
-        pj = self.joint[0]
-        lines = [f"simulation correct (joint score test): p = {pj:.4g}" if pj == pj else
-                 "no random effects: the joint test does not apply"]
-        lines.append(f"Laplace approximation (marginal score test): p = {self.marginal[0]:.4g}")
-        lines.append("estimated bias of the estimates:")
-        lines += [f"  {lab}: {b:.4g}" for lab, b in self.bias.items()]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-
-def _score_test(G):
-    """(p value, bias) of scores G (n, p): q = n mu^T I^-1 mu against chi-square(p)."""
-    import scipy.stats as ss
-    if G is None or G.size == 0:
-        return math.nan, np.full(0 if G is None else G.shape[1], math.nan)
-    G = G[np.all(np.isfinite(G), axis=1)]
-    n, npar = G.shape
-    if n <= npar:
-        raise ValueError(f"check_consistency: {n} finite simulations for {npar} parameters; "
-                         "ask for more (n=)")
-    mu = G.mean(axis=0)
-    info = np.atleast_2d(np.cov(G.T))
-    try:
-        solved = np.linalg.solve(info, mu)
-    except np.linalg.LinAlgError:
-        return math.nan, np.full(npar, math.nan)
-    q = float(n * mu @ solved)
-    return float(ss.chi2.sf(q, npar)), -solved
 
 
 def _example_fit():
@@ -651,86 +453,6 @@ def _example_fit():
         adfun.ADREPORT("mu", mu)
         return -np.sum(distributions.poisson.logpmf(observe.OBS(d["y"]), mu))
     return fit(ADFun(nll, {"b": np.zeros(2)}, data=d, names={"b": ["a", "x"]}))
-
-
-def _unit(n, j):
-    e = np.zeros(n)
-    e[j] = 1.0
-    return e
-
-
-def _ndtri(u):
-    import scipy.special
-    return float(scipy.special.ndtri(u))
-
-
-def _evaluate(obj, params, run):
-    """Run the model's code on plain numbers with ``run`` active."""
-    f, data = obj.arguments["f"], obj.data
-    with observe.running(run), np.errstate(all="ignore"):
-        return f(params) if data is None else f(params, data)
-
-
-def simulate_data(obj, par, rng, random="conditional", complete=False):
-    """One data set from ``obj``'s model at ``par`` (``Fit.simulate``); with ``complete``,
-    (data, the parameter dict it was drawn with: random effects drawn or at their modes)."""
-    if random not in ("conditional", "sample"):
-        raise ValueError(f"simulate: random must be 'conditional' or 'sample', got {random!r}")
-    params = {k: np.array(v, dtype=np.float64) for k, v in obj.parameters(par).items()}
-    pending = list(obj.layout.random) if random == "sample" else []
-    while pending:   # one level of the hierarchy per pass: a density draws its random effect
-        run = observe.Run("simulate", rng)
-        given = dict(params)
-        for r in pending:
-            given[r] = observe.Observed(params[r], ("random", r))
-        _evaluate(obj, given, run)
-        drawn = [r for r in pending if ("random", r) in run.drawn]
-        if not drawn:
-            raise ValueError(f"simulate: no density was evaluated at the random effects "
-                             f"{pending} (write their density with p[name] as its first "
-                             "argument, e.g. norm.logpdf(p['u'], 0, sigma))")
-        for r in drawn:
-            params[r] = run.drawn[("random", r)].reshape(params[r].shape)
-        pending = [r for r in pending if r not in drawn]
-    run = observe.Run("simulate", rng)   # the observations, given every random effect
-    _evaluate(obj, params, run)
-    data = _put_back(obj.data, run)
-    return (data, params) if complete else data
-
-
-def _put_back(data, run):
-    """The data with each OBS-marked array replaced by its draw."""
-    drawn = [(run.sources[k], run.drawn[k]) for k in run.order if k in run.drawn]
-    if not drawn:
-        raise ValueError("simulate: the model marks no observation: wrap the data in "
-                         "nt.OBS(y) where the likelihood uses it")
-
-    def swap(v):
-        for src, new in drawn:
-            if v is src:
-                return _like(src, new)
-        if isinstance(v, dict):
-            return {k: swap(x) for k, x in v.items()}
-        if isinstance(v, (list, tuple)):
-            return type(v)(swap(x) for x in v)
-        return v
-    if data is None:
-        return [new for _, new in drawn]
-    out = swap(data)
-    if hasattr(data, "copy") and hasattr(data, "columns"):   # a DataFrame
-        out = data.copy()
-        for col in data.columns:
-            for src, new in drawn:
-                if np.shares_memory(np.asarray(data[col]), np.asarray(src)):
-                    out[col] = _like(np.asarray(src), new)
-    return out
-
-
-def _like(src, new):
-    """A draw shaped as its source, integer when the source was (counts stay counts)."""
-    new = np.reshape(new, np.shape(src))
-    dtype = getattr(src, "dtype", np.dtype(np.float64))
-    return new.astype(dtype) if np.issubdtype(dtype, np.integer) else new
 
 
 class Table:
@@ -775,122 +497,6 @@ class Table:
 def _num(v):
     return f"{'NaN':>12}" if v != v else f"{v:>12.6g}" if abs(v) >= 1e-4 or v == 0 \
         else f"{v:>12.3e}"
-
-
-class Profile:
-    """A profile likelihood (``Fit.profile``): ``values`` (the parameter or combination),
-    ``nll`` (the objective with the rest re-optimized), ``deviance`` (2 (nll - min)),
-    ``confint(level)``, ``to_dataframe()``, ``plot()`` (matplotlib)."""
-
-    def __init__(self, fit, parm, level, steps, max_steps):
-        import scipy.stats as ss
-        self.fit, self.level = fit, level
-        n = fit.par.size
-        if isinstance(parm, str):
-            idx = fit._indices(parm)
-            if len(idx) != 1:
-                raise ValueError(f"profile: {parm!r} has {len(idx)} elements; name one "
-                                 f"(labels: {[fit.labels[i] for i in idx]})")
-            c = np.zeros(n)
-            c[idx[0]] = 1.0
-            self.name = fit.labels[idx[0]]
-        else:
-            c = np.asarray(parm, dtype=np.float64).ravel()
-            if c.size != n or not np.any(c):
-                raise ValueError(f"profile: a linear combination needs {n} coefficients, not "
-                                 "all zero")
-            self.name = "lincomb"
-        self.c = c
-        # theta = t c / |c|^2 + B eta, B an orthonormal basis of c's complement
-        Q, _ = np.linalg.qr(np.column_stack([c, np.eye(n)]))
-        self._B = Q[:, 1:n]
-        self._cc = c / (c @ c)
-        t0 = float(c @ fit.par)
-        se = math.sqrt(max(float(c @ fit.cov @ c), 0.0))
-        h = steps or (se / 4.0 if np.isfinite(se) and se > 0 else 0.1 * max(1.0, abs(t0)))
-        self._eta0 = self._B.T @ fit.par
-        self._q = ss.chi2.ppf(level, 1)
-        points = {t0: (fit.nll, self._eta0)}
-        for direction in (-1.0, 1.0):
-            eta, t = self._eta0, t0
-            for _ in range(max_steps):
-                t = t + direction * h
-                value, eta = self._at(t, eta)
-                points[t] = (value, eta)
-                if not np.isfinite(value) or 2.0 * (value - fit.nll) > self._q + 1.0:
-                    break
-        ts = np.array(sorted(points))
-        self.values = ts
-        self.nll = np.array([points[t][0] for t in ts])
-        self._etas = {t: points[t][1] for t in ts}
-        self.deviance = 2.0 * (self.nll - fit.nll)
-
-    def _theta(self, t, eta):
-        return t * self._cc + self._B @ eta
-
-    def _at(self, t, eta0):
-        """The minimum over eta of fn(theta(t, eta)), warm-started at eta0: (value, eta)."""
-        import scipy.optimize
-        obj = self.fit.obj
-        B = self._B
-        if B.shape[1] == 0:
-            return float(obj.fn(self._theta(t, eta0))), eta0
-
-        def f(eta):
-            return obj.fn(self._theta(t, eta))
-
-        def g(eta):
-            return B.T @ obj.gr(self._theta(t, eta))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            res = scipy.optimize.minimize(f, eta0, jac=g, method="BFGS",
-                                          options={"gtol": 1e-8})
-        return float(res.fun), res.x
-
-    def confint(self, level=None):
-        """(lower, upper): where the deviance crosses the chi-square(1) quantile, each refined
-        by root finding on the re-optimized profile (NaN where the walk did not reach it)."""
-        import scipy.optimize
-        import scipy.stats as ss
-        q = self._q if level is None else ss.chi2.ppf(level, 1)
-        t0 = float(self.c @ self.fit.par)
-        out = []
-        for side in (-1, 1):
-            ts = self.values[::-1] if side < 0 else self.values
-            ts = ts[(ts <= t0) if side < 0 else (ts >= t0)]
-            dev = [2.0 * (self.nll[np.searchsorted(self.values, t)] - self.fit.nll) for t in ts]
-            cross = next((j for j in range(1, len(ts)) if dev[j] >= q), None)
-            if cross is None:
-                out.append(math.nan)
-                continue
-            a, b = ts[cross - 1], ts[cross]
-            eta = self._etas[a]
-
-            def excess(t, eta=eta):
-                return 2.0 * (self._at(t, eta)[0] - self.fit.nll) - q
-            out.append(float(scipy.optimize.brentq(excess, a, b, xtol=1e-10 * max(1, abs(a)))))
-        return tuple(out)
-
-    def to_dataframe(self):
-        import pandas as pd
-        return pd.DataFrame({self.name: self.values, "nll": self.nll,
-                             "deviance": self.deviance})
-
-    def plot(self, ax=None):
-        """The profile deviance against the parameter, the interval's ends and the chi-square
-        quantile marked (matplotlib, an optional dependency).  Returns the Axes."""
-        import matplotlib.pyplot as plt
-        ax = ax or plt.subplots(figsize=(5, 3.5))[1]
-        ax.plot(self.values, self.deviance, "o-", ms=3)
-        ax.axhline(self._q, color="grey", ls="--", lw=1)
-        lo, hi = self.confint()
-        for v in (lo, hi):
-            if np.isfinite(v):
-                ax.axvline(v, color="tab:red", ls=":", lw=1)
-        ax.set_xlabel(self.name)
-        ax.set_ylabel("profile deviance")
-        ax.set_title(f"{100 * self.level:g}% interval: [{lo:.4g}, {hi:.4g}]")
-        return ax
 
 
 def fit(obj, start=None, lower=None, upper=None, method=None, options=None, nobs=None,
