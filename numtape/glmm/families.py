@@ -25,6 +25,8 @@ from numtape.stats.observe import OBS
 
 @dataclasses.dataclass(frozen=True)
 class Family:
+    """A response family: its name, link and whether it has a dispersion parameter."""
+
     name: str
     link: str
     dispersion: bool      # has a betadisp parameter

@@ -35,6 +35,7 @@ class FormulaError(ValueError):
 class Bar:
     """One random-effect term: ``expr`` (the left side: a formula of the effects),
     ``group`` (a factor or an interaction ``a:b``), ``cov`` ("us" or "diag")."""
+
     expr: str
     group: str
     cov: str
@@ -46,6 +47,8 @@ class Bar:
 
 @dataclasses.dataclass
 class Parsed:
+    """The parts of a formula (``parse``)."""
+
     response: str
     fixed: str          # the right side without bars and offsets ("1" when nothing is left)
     bars: list
@@ -176,7 +179,7 @@ _LEVEL = re.compile(r"([^\[\]:]+)\[([^\]]*)\]")
 
 
 def r_name(col):
-    """formulaic's column name as R prints it: ``Intercept`` -> ``(Intercept)``,
+    """The column name formulaic gives, as R prints it: ``Intercept`` -> ``(Intercept)``,
     ``mined[T.yes]`` -> ``minedyes``, ``spp[GP]`` (full dummy coding) -> ``sppGP``."""
     if col == "Intercept":
         return "(Intercept)"

@@ -100,6 +100,8 @@ def _nll(p, d):
 # ---- building the model from a formula ------------------------------------------------------
 @dataclasses.dataclass
 class Term:
+    """One random-effect term of a fitted model: its bar, effect names and group levels."""
+
     bar: fm.Bar
     columns: list        # effect names as R prints them
     levels: list         # group levels
@@ -159,15 +161,22 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Examples
     --------
     >>> import numpy as np, numtape as nt
-    >>> rng = np.random.default_rng(1)
-    >>> g = np.repeat(np.arange(8), 5)
-    >>> x = rng.normal(size=40)
-    >>> y = rng.poisson(np.exp(0.5 + 0.3 * x + rng.normal(0, 0.4, 8)[g]))
+    >>> rng = np.random.default_rng(2)
+    >>> g = np.repeat(np.arange(10), 6)                  # 10 groups of 6
+    >>> x = rng.normal(size=60)
+    >>> y = rng.poisson(np.exp(0.5 + 0.3 * x + rng.normal(0, 0.7, 10)[g]))
     >>> m = nt.glmm("y ~ x + (1 | g)", {"y": y, "x": x, "g": g}, family="poisson")
     >>> m.fixef().round(3).to_dict()
-    {'(Intercept)': 0.581, 'x': 0.248}
-    >>> round(m.logLik, 3), m.df
-    (-64.338, 3)
+    {'(Intercept)': 0.371, 'x': 0.325}
+    >>> round(m.logLik, 3), m.df, m.VarCorr().to_dataframe().sdcor.round(3).tolist()
+    (-102.468, 3, [0.529])
+    >>> print(m.summary())                                 # doctest: +ELLIPSIS
+     Family: poisson  ( log )
+    Formula:          y ~ x + (1 | g)
+    ...
+     g      (Intercept) 0.2802   0.5293
+    Number of obs: 60, groups:  g, 10
+    ...
     """
     if ziformula not in (None, "~0", "~ 0"):
         raise NotImplementedError("glmm: ziformula (zero inflation) is not supported yet")
@@ -209,6 +218,9 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         elif w is not None:
             raise ValueError("glmm: weights= with a cbind() response: the sizes come from "
                              "cbind")
+        if np.any(size != np.round(size)) or np.any(size < 0):
+            raise ValueError("glmm: binomial sizes must be whole numbers")
+        size = np.round(size).astype(np.int64)   # integers: SciPy's binom draws them
     elif size is not None:
         raise ValueError(f"glmm: cbind() response with family {fam.name!r} (binomial only)")
     else:
@@ -235,7 +247,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         theta_labels += tl
         u_at += q * ng
         th_at += len(tl)
-    d = dict(family=fam.name, X=X, offset=off, y=y if fam.name != "binomial" else y,
+    d = dict(family=fam.name, X=X, offset=off, y=y,
              size=size, weights=w, terms=tdata)
     # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
     z = fam.start(y / size if fam.name == "binomial" else y, size) - off

@@ -29,8 +29,9 @@ def _is_na(re_form):
 
 
 def _corr_from_theta(t, q):
-    """glmmTMB's UNSTRUCTURED_CORR: the correlation matrix of q effects from its q(q-1)/2
-    parameters (unit lower-triangular L filled column by column)."""
+    """The correlation matrix of q effects from its q(q-1)/2
+    parameters, glmmTMB's UNSTRUCTURED_CORR (unit lower-triangular L filled column by
+    column)."""
     L, k = np.eye(q), 0
     for j in range(q):
         for i in range(j + 1, q):
@@ -110,7 +111,7 @@ class GLMM:
         return pd.DataFrame(self.fit.cov[np.ix_(i, i)], index=self.xnames, columns=self.xnames)
 
     def sigma(self):
-        """glmmTMB's ``sigma()``: the residual SD (gaussian), the size theta (nbinom2), the
+        """The ``sigma()`` of glmmTMB: the residual SD (gaussian), the size theta (nbinom2), the
         coefficient of variation (Gamma); 1 for families without dispersion."""
         if not self.family.dispersion:
             return 1.0
@@ -160,7 +161,7 @@ class GLMM:
             return out
         sd = self._condsd()
         rows, at = [], 0
-        for (key, frame), term in zip(out.items(), self.terms):
+        for frame, term in zip(out.values(), self.terms):
             for g, lev in enumerate(term.levels):
                 for i, c in enumerate(term.columns):
                     rows.append(dict(component="cond", grpvar=term.bar.group, term=c, grp=lev,
@@ -309,7 +310,7 @@ class GLMM:
                             columns=list(t.columns))
 
     def summary(self):
-        """glmmTMB's ``summary()`` as text (print it)."""
+        """The model summarized as glmmTMB's ``summary()`` prints it (a ``Summary``)."""
         return Summary(self)
 
     def to_dataframe(self):
