@@ -573,3 +573,15 @@ def test_a_glm_without_random_effects():
     np.testing.assert_allclose(m.fixef(), [math.log(ybar["yes"]),
                                            math.log(ybar["no"] / ybar["yes"])], rtol=1e-7)
     assert m.ranef() == {} and "Random effects" not in str(m.summary())
+
+
+def test_readme_example():
+    """README.md, "Mixed models from a formula: nt.glmm": the printout shown there."""
+    sal = pd.read_csv(DATA / "salamanders.csv")
+    m = nt.glmm("count ~ spp + mined + (1 | site)", sal, family="nbinom2", data_name="sal")
+    text = str(m.summary())
+    readme = (ROOT / "README.md").read_text()
+    block = readme[readme.index(" Family: nbinom2"):]
+    for line in block[:block.index("...")].splitlines():
+        assert line.rstrip() in [t.rstrip() for t in text.splitlines()], line
+    assert m.logLik == pytest.approx(REF["sal_nbinom2"]["logLik"], rel=1e-9)
