@@ -41,6 +41,7 @@ from numtape.stats.bootstrap import bootstrap
 from numtape.stats.parallel import map  # nt.map, not the builtin
 from numtape.stats import distributions
 from numtape import scipy
+from numtape.glmm import glmm, anova, GLMM, NA
 
 # the upward services, filled in this one place (ARCHITECTURE.md, "Upward seams")
 _seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.sparse_jacfun,
@@ -49,9 +50,9 @@ _seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.spa
            call_vjp=_calls.call_vjp, newton=_laplace.newton, laplace=_laplace.laplace)
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "Fit", "MakeADFun", "MakeTape", "NewtonError",
-           "OBS", "REPORT",
+           "GLMM", "NA", "OBS", "REPORT",
            "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",
            "compile_messages", "compile_status",
-           "distributions", "fit", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
+           "anova", "distributions", "fit", "glmm", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
            "scipy", "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

@@ -145,6 +145,8 @@ def simulate_or_explain(family, method, x, params, kwargs):
         raise ValueError(f"OBS: the observation has shape {np.shape(x)}, but {family}.{method} "
                          f"broadcasts it to {shape}: give each observation its own parameters")
     if run.mode == "simulate":
+        if family == "binom":   # NumPy's binomial draws need whole sizes as integers
+            params = [np.round(params[0]).astype(np.int64), *params[1:]]
         x[...] = dist.rvs(*params, **kwargs, size=shape, random_state=run.rng)
         run.drawn[x.key] = np.array(x)
         return x

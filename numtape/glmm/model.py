@@ -1,0 +1,275 @@
+"""``nt.glmm``: generalized linear mixed models from an lme4/glmmTMB formula.
+
+The model is written once as a numtape likelihood (``_nll``) and fitted by the statistical
+layer: ``MakeADFun(_nll, ..., random="u", data=...)`` with the response under ``nt.OBS``, then
+``nt.fit``.  Parameters, as glmmTMB names them:
+
+* ``beta``: the fixed effects (labels as R prints them: ``beta[(Intercept)]``,
+  ``beta[minedyes]``);
+* ``theta``: per random-effect term, the log standard deviations of its effects, then (for
+  ``us``) the q(q-1)/2 parameters of the correlations: glmmTMB's ``UNSTRUCTURED_CORR``, a unit
+  lower-triangular L filled column by column, the correlation matrix D^-1/2 L L^T D^-1/2
+  with D = diag(L L^T) (for q = 2: rho = t / sqrt(1 + t^2));
+* ``betadisp``: log sigma (gaussian: the residual SD; nbinom2: the size theta; Gamma: the
+  coefficient of variation, shape = 1 / sigma^2);
+* ``u``: the random effects, standardized: u ~ N(0, I), and the effects of group level g of
+  a term are b_g = A u_g with A A^T their covariance (A = diag(sd) diag(1/|L_i|) L).  The
+  Laplace approximation is invariant under this linear change of variables, so the
+  log-likelihood is glmmTMB's, which integrates over b.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+
+import numpy as np
+
+from numtape.glmm import formula as fm
+from numtape.glmm.families import FAMILIES, family as get_family
+from numtape.glmm.result import GLMM, NA  # noqa: F401  (NA: re_form=NA)
+from numtape.stats import distributions as D
+from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
+from numtape.stats.fit import fit as nt_fit
+from numtape.stats.observe import OBS
+
+# ---- the likelihood: one function of (parameters, data) ------------------------------------
+def _effects(p, t):
+    """The columns of b for term ``t``: a list of q arrays over its levels (traced)."""
+    q, ng = t["q"], t["ng"]
+    u = p["u"][t["u_at"]:t["u_at"] + ng * q].reshape(ng, q)
+    theta = p["theta"]
+    sd = [np.exp(theta[t["theta_at"] + i]) for i in range(q)]
+    if t["cov"] != "us" or q == 1:
+        return [sd[i] * u[:, i] for i in range(q)]
+    L, k = [[None] * q for _ in range(q)], t["theta_at"] + q
+    for j in range(q):                      # column by column (glmmTMB's UNSTRUCTURED_CORR)
+        for i in range(j + 1, q):
+            L[i][j] = theta[k]
+            k += 1
+    cols = []
+    for i in range(q):
+        row = u[:, i]
+        norm2 = 1.0
+        for j in range(i):
+            row = row + L[i][j] * u[:, j]
+            norm2 = norm2 + L[i][j] ** 2
+        cols.append(sd[i] / np.sqrt(norm2) * row)
+    return cols
+
+
+def _linear_predictor(p, X, offset, terms, effects, codes=None, zs=None):
+    eta = offset + (X @ p["beta"] if X.shape[1] else 0.0)
+    for n, (t, cols) in enumerate(zip(terms, effects)):
+        idx = t["codes"] if codes is None else codes[n]
+        Z = t["Z"] if zs is None else zs[n]
+        for i, col in enumerate(cols):
+            eta = eta + Z[:, i] * col[idx]
+    return eta
+
+
+def _nll(p, d):
+    fam = FAMILIES[d["family"]]
+    terms = d["terms"]
+    effects = [_effects(p, t) for t in terms]
+    eta = _linear_predictor(p, d["X"], d["offset"], terms, effects)
+    betadisp = p["betadisp"] if fam.dispersion else None
+    REPORT("eta", eta)
+    REPORT("mu", fam.inverse_link(eta))
+    terms_ll = fam.loglik(OBS(d["y"]), d["size"], eta, betadisp)
+    if d["weights"] is not None:
+        terms_ll = d["weights"] * terms_ll
+    nll = -np.sum(terms_ll)
+    if terms:
+        nll = nll - np.sum(D.norm.logpdf(p["u"], 0.0, 1.0))
+    want = d.get("want")
+    if want == "ranef":
+        ADREPORT("b", np.concatenate([np.stack(cols, axis=1).reshape(-1) for cols in effects]))
+    elif want is not None:                   # prediction on new data
+        new = want
+        if new["re"]:
+            codes = [np.maximum(c, 0) for c in new["codes"]]
+            zs = [Z * (c >= 0)[:, None] for Z, c in zip(new["Z"], new["codes"])]
+            e = _linear_predictor(p, new["X"], new["offset"], terms, effects, codes, zs)
+        else:
+            e = _linear_predictor(p, new["X"], new["offset"], [], [])
+        ADREPORT("pred", e if new["type"] == "link" else fam.inverse_link(e))
+    return nll
+
+
+# ---- building the model from a formula ------------------------------------------------------
+@dataclasses.dataclass
+class Term:
+    """One random-effect term of a fitted model: its bar, effect names and group levels."""
+
+    bar: fm.Bar
+    columns: list        # effect names as R prints them
+    levels: list         # group levels
+    spec: object         # formulaic's spec of the left side (prediction)
+    theta_labels: list
+
+    @property
+    def q(self):
+        return len(self.columns)
+
+
+def _vector(v, what, frame):
+    """``offset=`` / ``weights=``: an array, or a column name or expression of the data."""
+    if v is None:
+        return None
+    if isinstance(v, str):
+        return fm.evaluate(v, frame)
+    a = np.asarray(v, dtype=np.float64).ravel()
+    if a.size == 1:
+        return np.full(len(frame), float(a[0]))
+    if a.size != len(frame):
+        raise ValueError(f"glmm: {what} has {a.size} values; the data has {len(frame)} rows")
+    return a
+
+
+def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False,
+         ziformula=None, dispformula=None, start=None, method=None, data_name=None):
+    """Fit a generalized linear mixed model from an lme4/glmmTMB formula (glmmTMB for
+    Python): the model is a numtape likelihood with the random effects integrated out by the
+    Laplace approximation (``nt.MakeADFun(..., random="u")``), fitted by ``nt.fit``.
+
+    Parameters
+    ----------
+    formula : str
+        ``response ~ fixed terms + (effects | group) + ...``: fixed terms as formulaic/R read
+        them (treatment contrasts, ``a:b``, ``a*b``, ``0 +``); random-effect terms ``(1 | g)``,
+        ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
+        (independent), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms; ``offset(expr)``.
+        The response may be ``cbind(successes, failures)`` (binomial).
+    data : pandas.DataFrame or dict of arrays
+        Factors are string or categorical columns (a categorical keeps its level order, R's
+        ``factor`` levels; strings sort).
+    family : str
+        ``"gaussian"`` (identity), ``"poisson"`` (log), ``"binomial"`` (logit; 0/1, cbind(),
+        or proportions with ``weights=`` the sizes), ``"nbinom2"`` (log; Var = mu + mu^2 /
+        theta), ``"Gamma"`` (log; shape 1 / sigma^2).
+    weights, offset : array, column name or expression, optional
+        Prior weights (binomial: the sizes of proportion responses; else multiplying each
+        log-likelihood term), and an offset on the link scale (added to ``offset()`` terms).
+    REML : bool
+        Not supported yet (only maximum likelihood).
+
+    Returns
+    -------
+    GLMM
+
+    Examples
+    --------
+    >>> import numpy as np, numtape as nt
+    >>> rng = np.random.default_rng(2)
+    >>> g = np.repeat(np.arange(10), 6)                  # 10 groups of 6
+    >>> x = rng.normal(size=60)
+    >>> y = rng.poisson(np.exp(0.5 + 0.3 * x + rng.normal(0, 0.7, 10)[g]))
+    >>> m = nt.glmm("y ~ x + (1 | g)", {"y": y, "x": x, "g": g}, family="poisson")
+    >>> m.fixef().round(3).to_dict()
+    {'(Intercept)': 0.371, 'x': 0.325}
+    >>> round(m.logLik, 3), m.df, m.VarCorr().to_dataframe().sdcor.round(3).tolist()
+    (-102.468, 3, [0.529])
+    >>> print(m.summary())                                 # doctest: +ELLIPSIS
+     Family: poisson  ( log )
+    Formula:          y ~ x + (1 | g)
+    ...
+     g      (Intercept) 0.2802   0.5293
+    Number of obs: 60, groups:  g, 10
+    ...
+    """
+    if ziformula not in (None, "~0", "~ 0"):
+        raise NotImplementedError("glmm: ziformula (zero inflation) is not supported yet")
+    if dispformula not in (None, "~1", "~ 1"):
+        raise NotImplementedError("glmm: dispformula (a model of the dispersion) is not "
+                                  "supported yet")
+    if REML:
+        raise NotImplementedError("glmm: REML=True is not supported yet (fit by maximum "
+                                  "likelihood: REML=False)")
+    fam = get_family(family)
+    frame = fm.as_frame(data)
+    parsed = fm.parse(formula)
+    y, size = fm.response(parsed.response, frame)
+    n = len(frame)
+    w = _vector(weights, "weights", frame)
+    off = np.zeros(n)
+    for expr in parsed.offsets:
+        off = off + fm.evaluate(expr, frame)
+    off_arg = _vector(offset, "offset", frame)
+    if off_arg is not None:
+        off = off + off_arg
+    if not np.all(np.isfinite(y)):
+        raise ValueError(f"glmm: the response {parsed.response!r} has missing or non-finite "
+                         "values: drop those rows first")
+    if not np.all(np.isfinite(off)):
+        raise ValueError("glmm: the offset has missing or non-finite values")
+    # binomial: successes k of size n
+    if fam.name == "binomial":
+        if size is None:
+            size = np.ones(n) if w is None else w
+            if np.any((y < 0) | (y > 1)):
+                raise ValueError("glmm: a binomial response must be 0/1, a proportion (with "
+                                 "weights= the sizes) or cbind(successes, failures)")
+            k = y * size
+            if np.any(np.abs(k - np.round(k)) > 1e-8 * np.maximum(size, 1)):
+                raise ValueError("glmm: proportion * weights is not a whole number of "
+                                 "successes: give weights= the binomial sizes")
+            y, w = np.round(k), None
+        elif w is not None:
+            raise ValueError("glmm: weights= with a cbind() response: the sizes come from "
+                             "cbind")
+        if np.any(size != np.round(size)) or np.any(size < 0):
+            raise ValueError("glmm: binomial sizes must be whole numbers")
+        size = np.round(size).astype(np.int64)   # integers: SciPy's binom draws them
+    elif size is not None:
+        raise ValueError(f"glmm: cbind() response with family {fam.name!r} (binomial only)")
+    else:
+        if fam.name in ("poisson", "nbinom2") and np.any((y < 0) | (y != np.round(y))):
+            raise ValueError(f"glmm: family {fam.name!r} needs non-negative whole counts")
+        if fam.name == "Gamma" and np.any(y <= 0):
+            raise ValueError("glmm: family 'Gamma' needs a positive response")
+    X, xnames, xspec = fm.design(parsed.fixed, frame)
+    terms, tdata, u_labels, theta_labels, u_at, th_at = [], [], [], [], 0, 0
+    for bar in parsed.bars:
+        Z, cols, zspec = fm.design(bar.expr, frame)
+        if not cols:
+            raise fm.FormulaError(f"glmm: the random-effect term {bar} has no effects")
+        codes, levels = fm.grouping(bar.group, frame)
+        q, ng = len(cols), len(levels)
+        tl = [f"log_sd({c}|{bar.group})" for c in cols]
+        if bar.cov == "us":
+            tl += [f"corr({cols[i]},{cols[j]}|{bar.group})" for j in range(q)
+                   for i in range(j + 1, q)]
+        terms.append(Term(bar, cols, levels, zspec, tl))
+        tdata.append(dict(Z=Z, codes=codes, q=q, ng=ng, u_at=u_at, theta_at=th_at,
+                          cov=bar.cov))
+        u_labels += [f"{bar.group}:{lev}:{c}" for lev in levels for c in cols]
+        theta_labels += tl
+        u_at += q * ng
+        th_at += len(tl)
+    d = dict(family=fam.name, X=X, offset=off, y=y,
+             size=size, weights=w, terms=tdata)
+    # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
+    z = fam.start(y / size if fam.name == "binomial" else y, size) - off
+    beta0 = np.linalg.lstsq(X, z, rcond=None)[0] if X.shape[1] else np.zeros(0)
+    resid_sd = float(np.std(z - X @ beta0)) if n > 1 else 1.0
+    params = {"beta": beta0}
+    scale0 = math.log(max(resid_sd, 1e-3)) if fam.name == "gaussian" else 0.0
+    params["theta"] = np.array([scale0 if lab.startswith("log_sd") else 0.0
+                                for lab in theta_labels])
+    if fam.dispersion:
+        params["betadisp"] = np.float64(scale0)
+    names = {"beta": xnames, "theta": theta_labels}
+    if terms:
+        params["u"] = np.zeros(u_at)
+        names["u"] = u_labels
+    if start:
+        for k_, v in start.items():
+            params[k_] = np.asarray(v, dtype=np.float64).reshape(np.shape(params[k_]))
+    obj = MakeADFun(_nll, params, random="u" if terms else None, data=d, names=names)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        fitted = nt_fit(obj, method=method, nobs=n)
+    return GLMM(formula=parsed.formula, family=fam, frame=frame, parsed=parsed, fit=fitted,
+                obj=obj, X=X, xnames=xnames, xspec=xspec, terms=terms, data=d,
+                offset_arg=offset, weights_arg=weights, data_name=data_name)

@@ -1,0 +1,479 @@
+"""``GLMM``: a fitted ``nt.glmm`` model, read as glmmTMB reads it (``summary``, ``fixef``,
+``ranef``, ``VarCorr``, ``predict``, ``simulate``, ``residuals``, ``confint``, ``anova``).
+
+Everything the statistical layer gives (``nt.fit``'s ``Fit``: profiles, one-step-ahead
+residuals, sdreport) stays reachable as ``m.fit``; the model's objective is ``m.obj``.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from numtape.glmm import formula as fm
+
+NA = "NA"   # re_form=NA: population-level predictions (no random effects)
+
+
+def _is_na(re_form):
+    if re_form is None:
+        return False
+    if isinstance(re_form, float) and math.isnan(re_form):
+        return True
+    if isinstance(re_form, str) and re_form.replace(" ", "") in ("NA", "~0"):
+        return True
+    if re_form is np.nan or re_form == 0:
+        return True
+    raise NotImplementedError(f"predict: re_form={re_form!r}: only None (all random effects) "
+                              "and NA (none) are supported")
+
+
+def _corr_from_theta(t, q):
+    """The correlation matrix of q effects from its q(q-1)/2
+    parameters, glmmTMB's UNSTRUCTURED_CORR (unit lower-triangular L filled column by
+    column)."""
+    L, k = np.eye(q), 0
+    for j in range(q):
+        for i in range(j + 1, q):
+            L[i, j] = t[k]
+            k += 1
+    S = L @ L.T
+    d = 1.0 / np.sqrt(np.diag(S))
+    return S * d[:, None] * d[None, :], L / np.sqrt(np.sum(L * L, axis=1))[:, None]
+
+
+def _stars(p):
+    return ("***" if p < 0.001 else "**" if p < 0.01 else "*" if p < 0.05 else
+            "." if p < 0.1 else " ") if p == p else " "
+
+
+def _fmt(v, digits=4):
+    return "NaN" if v != v else f"{v:.{digits}g}"
+
+
+class GLMM:
+    """A fitted model of ``nt.glmm`` (module docstring).  Attributes: ``formula``,
+    ``family``, ``fit`` (the statistical layer's ``Fit``), ``obj`` (the MakeADFun objective),
+    ``nobs``, ``logLik``, ``AIC``, ``BIC``, ``deviance``, ``df``, ``df_resid``."""
+
+    def __init__(self, formula, family, frame, parsed, fit, obj, X, xnames, xspec, terms, data,
+                 offset_arg, weights_arg, data_name=None):
+        self.formula, self.family, self.frame, self.parsed = formula, family, frame, parsed
+        self.fit, self.obj, self.X, self.xnames, self.xspec = fit, obj, X, xnames, xspec
+        self.terms, self.data, self.data_name = terms, data, data_name
+        self._offset_arg, self._weights_arg = offset_arg, weights_arg
+        self.nobs = int(len(frame))
+        self._ranef_sd = None
+
+    # ---- the likelihood's numbers ----------------------------------------------------------
+    @property
+    def logLik(self):
+        return self.fit.logLik
+
+    @property
+    def df(self):
+        return self.fit.df
+
+    @property
+    def AIC(self):
+        return self.fit.AIC
+
+    @property
+    def BIC(self):
+        return -2.0 * self.logLik + math.log(self.nobs) * self.df
+
+    @property
+    def deviance(self):
+        return -2.0 * self.logLik
+
+    @property
+    def df_resid(self):
+        return self.nobs - self.df
+
+    @property
+    def converged(self):
+        return self.fit.converged
+
+    def _idx(self, name):
+        return [i for i, n in enumerate(self.obj.names) if n == name]
+
+    # ---- estimates -------------------------------------------------------------------------
+    def fixef(self):
+        """The fixed effects: a pandas Series indexed by R's names."""
+        import pandas as pd
+        return pd.Series(self.fit.par[self._idx("beta")], index=list(self.xnames),
+                         name="Estimate")
+
+    def vcov(self):
+        """The covariance matrix of the fixed effects (a DataFrame)."""
+        import pandas as pd
+        i = self._idx("beta")
+        return pd.DataFrame(self.fit.cov[np.ix_(i, i)], index=self.xnames, columns=self.xnames)
+
+    def sigma(self):
+        """The ``sigma()`` of glmmTMB: the residual SD (gaussian), the size theta (nbinom2), the
+        coefficient of variation (Gamma); 1 for families without dispersion."""
+        if not self.family.dispersion:
+            return 1.0
+        return float(math.exp(self.fit.par[self._idx("betadisp")[0]]))
+
+    def _theta(self):
+        return self.fit.par[self._idx("theta")]
+
+    def _covariances(self):
+        """Per term: (sd vector, correlation matrix, factor A with b_g = A u_g)."""
+        theta, at, out = self._theta(), 0, []
+        for term in self.terms:
+            q = term.q
+            sd = np.exp(theta[at:at + q])
+            if term.bar.cov == "us" and q > 1:
+                C, Ln = _corr_from_theta(theta[at + q:at + q + q * (q - 1) // 2], q)
+                A = sd[:, None] * Ln
+            else:
+                C, A = np.eye(q), np.diag(sd)
+            out.append((sd, C, A))
+            at += len(term.theta_labels)
+        return out
+
+    def VarCorr(self):
+        """The random effects' standard deviations and correlations, per term (printed as
+        glmmTMB prints them)."""
+        return VarCorr(self)
+
+    def ranef(self, condVar=False):
+        """Conditional modes of the random effects: a dict group -> DataFrame (levels x
+        effects).  With ``condVar=True`` a long DataFrame (``as.data.frame(ranef(m))``):
+        grpvar, term, grp, condval, condsd, the conditional SDs by sdreport's generalized
+        delta method (the fixed parameters' uncertainty included, as glmmTMB's)."""
+        import pandas as pd
+        u = self.fit.parameters()["u"] if self.terms else np.zeros(0)
+        out, at = {}, 0
+        for term, (_, _, A) in zip(self.terms, self._covariances()):
+            ng, q = len(term.levels), term.q
+            b = u[at:at + ng * q].reshape(ng, q) @ A.T
+            key = term.bar.group
+            while key in out:
+                key += "."
+            out[key] = pd.DataFrame(b, index=pd.Index(term.levels, name=term.bar.group),
+                                    columns=term.columns)
+            at += ng * q
+        if not condVar:
+            return out
+        sd = self._condsd()
+        rows, at = [], 0
+        for frame, term in zip(out.values(), self.terms):
+            for g, lev in enumerate(term.levels):
+                for i, c in enumerate(term.columns):
+                    rows.append(dict(component="cond", grpvar=term.bar.group, term=c, grp=lev,
+                                     condval=float(frame.iloc[g, i]),
+                                     condsd=float(sd[at + g * term.q + i])))
+            at += len(term.levels) * term.q
+        return pd.DataFrame(rows)
+
+    def _condsd(self):
+        if self._ranef_sd is None:
+            pr = self.fit.predict(dict(self.data, want="ranef"))
+            self._ranef_sd = np.asarray(pr["b_se"])
+        return self._ranef_sd
+
+    # ---- predictions -----------------------------------------------------------------------
+    def _new(self, newdata, re):
+        """The prediction part of the data: X, offset, Z and level codes on ``newdata``."""
+        if newdata is None:
+            return dict(X=self.X, offset=self.data["offset"],
+                        Z=[t["Z"] for t in self.data["terms"]],
+                        codes=[t["codes"] for t in self.data["terms"]], re=re)
+        frame = fm.as_frame(newdata)
+        X, _, _ = fm.design(None, frame, spec=self.xspec)
+        off = np.zeros(len(frame))
+        for expr in self.parsed.offsets:
+            off = off + fm.evaluate(expr, frame)
+        if isinstance(self._offset_arg, str):
+            off = off + fm.evaluate(self._offset_arg, frame)
+        elif self._offset_arg is not None:
+            raise ValueError("predict: the model's offset= was an array; give the offset as a "
+                             "column name (offset='t') or an offset() term to predict on "
+                             "newdata")
+        Z, codes = [], []
+        if re:
+            for term in self.terms:
+                Zt, _, _ = fm.design(None, frame, spec=term.spec)
+                c, _ = fm.grouping(term.bar.group, frame, levels=term.levels)
+                Z.append(Zt)
+                codes.append(c)
+        return dict(X=X, offset=off, Z=Z, codes=codes, re=re)
+
+    def predict(self, newdata=None, re_form=None, type="link", se=False):
+        """Predictions on the link (``type="link"``) or response scale, on the fitted data or
+        ``newdata``; ``re_form=None`` uses the fitted random effects (a level the fit has not
+        seen gets none: population level), ``re_form=NA`` none.  With ``se=True`` a
+        DataFrame with ``fit`` and ``se_fit`` (sdreport's generalized delta method, random
+        effects' uncertainty included, as glmmTMB's ``se.fit``); else an array."""
+        if type not in ("link", "response"):
+            raise ValueError(f"predict: type must be 'link' or 'response', got {type!r}")
+        new = self._new(newdata, not _is_na(re_form))
+        if not se:
+            eta = new["offset"] + new["X"] @ self.fixef().to_numpy()
+            if new["re"]:
+                for (Z, c), frame in zip(zip(new["Z"], new["codes"]), self.ranef().values()):
+                    b = frame.to_numpy()[np.maximum(c, 0)] * (c >= 0)[:, None]
+                    eta = eta + np.sum(Z * b, axis=1)
+            return eta if type == "link" else self.family.inverse_link(eta)
+        import pandas as pd
+        pr = self.fit.predict(dict(self.data, want=dict(new, type=type)))
+        return pd.DataFrame({"fit": pr["pred"], "se_fit": pr["pred_se"]})
+
+    def fitted(self):
+        """The fitted means (response scale, random effects at their modes)."""
+        return self.predict(type="response")
+
+    def _response(self):
+        """The response as glmmTMB's residuals see it (binomial: the proportion)."""
+        y = self.data["y"]
+        return y / self.data["size"] if self.family.name == "binomial" else y
+
+    def residuals(self, type="response", seed=None, method="fullGaussian"):
+        """Residuals: ``"response"`` (y - mu; binomial: the proportion), ``"pearson"`` ((y -
+        mu) / sqrt(Var(y | mu)), glmmTMB's), and from the model's own code (``Fit.residuals``):
+        ``"quantile"`` (randomized quantile residuals given the random effects: DHARMa's
+        conditional ones) and ``"osa"`` (one-step-ahead, ``method=`` as ``Fit.residuals``)."""
+        if type in ("quantile", "osa"):
+            return self.fit.residuals(type, seed=seed, method=method)
+        mu = self.fitted()
+        r = self._response() - mu
+        if type == "response":
+            return r
+        if type == "pearson":
+            v = self.family.variance(mu, self.sigma(), self.data["size"])
+            w = self.data["weights"]
+            r = r / np.sqrt(v)
+            return r if w is None else r * np.sqrt(w)
+        raise ValueError(f"residuals: type must be 'response', 'pearson', 'quantile' or 'osa', "
+                         f"got {type!r}")
+
+    def simulate(self, nsim=1, seed=None, random="sample"):
+        """``nsim`` responses drawn from the fitted model by its own likelihood code
+        (``Fit.simulate``): new random effects drawn from their distribution
+        (``random="sample"``, glmmTMB's default) or kept at their modes
+        (``"conditional"``).  A DataFrame with columns sim_1 .. sim_nsim (binomial: the
+        successes)."""
+        import pandas as pd
+        sets = self.fit.simulate(n=nsim, seed=seed, random=random if self.terms else
+                                 "conditional")
+        return pd.DataFrame({f"sim_{i + 1}": s["y"] for i, s in enumerate(sets)})
+
+    # ---- intervals and tests ---------------------------------------------------------------
+    def confint(self, parm=None, level=0.95, method="wald"):
+        """Intervals of the fixed effects, the random effects' standard deviations and sigma:
+        Wald (on the log scale for SDs and sigma, as glmmTMB) or ``method="profile"`` (the
+        likelihood profile of each, ``Fit.profile``).  A DataFrame (lower, upper,
+        Estimate), indexed by glmmTMB's names (``(Intercept)``, ``Std.Dev.(Intercept)|site``,
+        ``sigma``); ``parm`` a list of those names (default all)."""
+        import pandas as pd
+        rows = []
+        for i, lab in enumerate(self.fit.labels):
+            name = self.obj.names[i]
+            inner = lab[lab.index("[") + 1:-1] if "[" in lab else lab
+            if name == "beta":
+                rows.append((inner, lab, False))
+            elif name == "theta" and inner.startswith("log_sd("):
+                rows.append((f"Std.Dev.{inner[len('log_sd('):-1]}", lab, True))
+            elif name == "betadisp":
+                rows.append(("sigma", lab, True))
+        if parm is not None:
+            parm = [parm] if isinstance(parm, str) else list(parm)
+            unknown = [p for p in parm if p not in [r[0] for r in rows]]
+            if unknown:
+                raise KeyError(f"confint: no parameter {unknown} (names: "
+                               f"{[r[0] for r in rows]})")
+            rows = [r for r in rows if r[0] in parm]
+        table = self.fit.confint([r[1] for r in rows], level=level, method=method)
+        out = []
+        for (name, lab, log), (_, lo, hi) in zip(rows, table.rows):
+            est = self.fit.par[self.fit.labels.index(lab)]
+            f = math.exp if log else float
+            out.append((name, f(lo), f(hi), f(est)))
+        cols = list(table.columns) + ["Estimate"]
+        return pd.DataFrame([r[1:] for r in out], index=[r[0] for r in out], columns=cols)
+
+    def anova(self, *others):
+        """Likelihood-ratio tests against nested models (``anova(m1, m2)``)."""
+        return anova(self, *others)
+
+    # ---- tables ----------------------------------------------------------------------------
+    def coef_table(self):
+        """The fixed effects' table: Estimate, Std. Error, z value, Pr(>|z|) (DataFrame)."""
+        import pandas as pd
+        i = self._idx("beta")
+        t = self.fit.summary()
+        return pd.DataFrame([t.rows[k][1:] for k in i], index=list(self.xnames),
+                            columns=list(t.columns))
+
+    def summary(self):
+        """The model summarized as glmmTMB's ``summary()`` prints it (a ``Summary``)."""
+        return Summary(self)
+
+    def to_dataframe(self):
+        """A tidy table (broom.mixed's ``tidy``): the fixed effects with std.error,
+        statistic and p.value, then the random-effect SDs and correlations and sigma."""
+        import pandas as pd
+        rows = []
+        for term, r in self.coef_table().iterrows():
+            rows.append(dict(effect="fixed", group=None, term=term, estimate=r.iloc[0],
+                             std_error=r.iloc[1], statistic=r.iloc[2], p_value=r.iloc[3]))
+        for term, (sd, C, _) in zip(self.terms, self._covariances()):
+            for c, s in zip(term.columns, sd):
+                rows.append(dict(effect="ran_pars", group=term.bar.group, term=f"sd__{c}",
+                                 estimate=float(s)))
+            for j in range(term.q):
+                for i in range(j + 1, term.q):
+                    if term.bar.cov == "us":
+                        rows.append(dict(effect="ran_pars", group=term.bar.group,
+                                         term=f"cor__{term.columns[j]}.{term.columns[i]}",
+                                         estimate=float(C[i, j])))
+        if self.family.dispersion:
+            rows.append(dict(effect="ran_pars" if self.family.name == "gaussian" else
+                             "disp", group="Residual" if self.family.name == "gaussian" else
+                             None, term="sd__Observation" if self.family.name == "gaussian"
+                             else "sigma", estimate=self.sigma()))
+        return pd.DataFrame(rows, columns=["effect", "group", "term", "estimate", "std_error",
+                                           "statistic", "p_value"])
+
+    def __repr__(self):
+        return (f"<nt.glmm {self.family.name}: {self.formula}; logLik {self.logLik:.4f}, "
+                f"{self.df} parameters, {self.nobs} observations>")
+
+
+class VarCorr:
+    """Standard deviations and correlations of the random effects (``GLMM.VarCorr``):
+    ``terms`` a list of (group, effect names, SD vector, correlation matrix), ``sigma``
+    (gaussian's residual SD, else None); ``to_dataframe()``; printed as glmmTMB prints it."""
+
+    def __init__(self, m):
+        self.terms = [(t.bar.group, list(t.columns), sd, C, t.bar.cov)
+                      for t, (sd, C, _) in zip(m.terms, m._covariances())]
+        self.sigma = m.sigma() if m.family.name == "gaussian" else None
+
+    def to_dataframe(self):
+        """As R's ``as.data.frame(VarCorr(m))``: grp, var1, var2, vcov, sdcor."""
+        import pandas as pd
+        rows = []
+        for g, cols, sd, C, _ in self.terms:
+            for c, s in zip(cols, sd):
+                rows.append(dict(grp=g, var1=c, var2=None, vcov=s * s, sdcor=s))
+            for j in range(len(cols)):
+                for i in range(j + 1, len(cols)):
+                    rows.append(dict(grp=g, var1=cols[j], var2=cols[i],
+                                     vcov=C[i, j] * sd[i] * sd[j], sdcor=C[i, j]))
+        if self.sigma is not None:
+            rows.append(dict(grp="Residual", var1=None, var2=None, vcov=self.sigma ** 2,
+                             sdcor=self.sigma))
+        return pd.DataFrame(rows)
+
+    def lines(self, variance=True):
+        head = ["Groups", "Name"] + (["Variance"] if variance else []) + ["Std.Dev."]
+        rows, corr = [], False
+        for g, cols, sd, C, cov in self.terms:
+            for i, (c, s) in enumerate(zip(cols, sd)):
+                r = [g if i == 0 else "", c] + ([_fmt(s * s)] if variance else []) + [_fmt(s)]
+                cor = [f"{C[i, j]:.2f}" for j in range(i)] if cov == "us" else []
+                if cov == "diag" and len(cols) > 1:
+                    cor = ["(diag)"] if i == 0 else []
+                corr = corr or bool(cor)
+                rows.append(r + cor)
+        if self.sigma is not None:
+            rows.append(["Residual", ""] + ([_fmt(self.sigma ** 2)] if variance else [])
+                        + [_fmt(self.sigma)])
+        if corr:
+            head.append("Corr")
+        ncol = max(len(r) for r in rows + [head])
+        rows = [r + [""] * (ncol - len(r)) for r in [head] + rows]
+        width = [max(len(r[k]) for r in rows) for k in range(ncol)]
+        return [" " + " ".join(v.ljust(width[k]) for k, v in enumerate(r)).rstrip()
+                for r in rows]
+
+    def __str__(self):
+        return "\n".join(["Conditional model:"] + self.lines(variance=False))
+
+    __repr__ = __str__
+
+
+class Summary:
+    """glmmTMB's ``summary()`` of a ``GLMM`` (``str`` / ``print``)."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def __str__(self):
+        m, fam = self.m, self.m.family
+        out = [f" Family: {fam.name}  ( {fam.link} )", f"Formula:          {m.formula}"]
+        if m.data_name:
+            out.append(f"Data: {m.data_name}")
+        out.append("")
+        head = ["AIC", "BIC", "logLik", "deviance", "df.resid"]
+        vals = [f"{m.AIC:.1f}", f"{m.BIC:.1f}", f"{m.logLik:.1f}", f"{m.deviance:.1f}",
+                f"{m.df_resid}"]
+        w = [max(len(h), len(v)) + 2 for h, v in zip(head, vals)]
+        out += ["".join(h.rjust(k) for h, k in zip(head, w)),
+                "".join(v.rjust(k) for v, k in zip(vals, w)), ""]
+        if m.terms:
+            vc = m.VarCorr()
+            out += ["Random effects:", "", "Conditional model:"] + vc.lines()
+            groups = ", ".join(f"{t.bar.group}, {len(t.levels)}" for t in m.terms)
+            out.append(f"Number of obs: {m.nobs}, groups:  {groups}")
+            out.append("")
+        if fam.name == "gaussian":
+            out += [f"Dispersion estimate for gaussian family (sigma^2): {_fmt(m.sigma() ** 2, 3)}",
+                    ""]
+        elif fam.name == "nbinom2":
+            out += [f"Dispersion parameter for nbinom2 family (): {_fmt(m.sigma(), 3)}", ""]
+        elif fam.name == "Gamma":
+            out += [f"Dispersion estimate for Gamma family (sigma^2): {_fmt(m.sigma() ** 2, 3)}",
+                    ""]
+        out.append("Conditional model:")
+        t = m.coef_table()
+        cells = [["", "Estimate", "Std. Error", "z value", "Pr(>|z|)", ""]]
+        for name, r in t.iterrows():
+            p = r.iloc[3]
+            cells.append([name, f"{r.iloc[0]:.6g}", f"{r.iloc[1]:.6g}", f"{r.iloc[2]:.3f}",
+                          "< 2e-16" if p < 2e-16 else f"{p:.3g}", _stars(p)])
+        width = [max(len(c[k]) for c in cells) for k in range(6)]
+        for c in cells:
+            out.append(c[0].ljust(width[0]) + " " + " ".join(
+                v.rjust(width[k + 1]) for k, v in enumerate(c[1:5])) + " " + c[5])
+        out.append("---")
+        out.append("Signif. codes:  0 '***' 0.001 '**' 0.01 '*' 0.05 '.' 0.1 ' ' 1")
+        if not m.converged:
+            out.append(f"Warning: not converged (max |gradient| {m.fit.max_gradient:.3g}; "
+                       f"{m.fit.message})")
+        return "\n".join(out)
+
+    __repr__ = __str__
+
+
+def anova(*models):
+    """Likelihood-ratio tests of nested models fitted to the same data, ordered by their
+    number of parameters (R's ``anova(m1, m2)``): a DataFrame with Df, AIC, BIC, logLik,
+    deviance, Chisq, Chi Df, Pr(>Chisq)."""
+    import pandas as pd
+    import scipy.stats as ss
+    if len(models) < 2:
+        raise ValueError("anova: give two or more models")
+    nobs = {m.nobs for m in models}
+    if len(nobs) != 1:
+        raise ValueError(f"anova: the models were fitted to different numbers of "
+                         f"observations ({sorted(nobs)})")
+    models = sorted(models, key=lambda m: m.df)
+    rows, prev = [], None
+    for m in models:
+        r = dict(Df=m.df, AIC=m.AIC, BIC=m.BIC, logLik=m.logLik, deviance=m.deviance,
+                 Chisq=math.nan, **{"Chi Df": math.nan, "Pr(>Chisq)": math.nan})
+        if prev is not None:
+            chisq = max(2.0 * (m.logLik - prev.logLik), 0.0)
+            ddf = m.df - prev.df
+            r.update(Chisq=chisq, **{"Chi Df": ddf,
+                                     "Pr(>Chisq)": float(ss.chi2.sf(chisq, ddf)) if ddf > 0
+                                     else math.nan})
+        rows.append(r)
+        prev = m
+    return pd.DataFrame(rows, index=[m.formula + f" [{m.family.name}]" for m in models])
