@@ -49,10 +49,9 @@ _seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.spa
            reroll=_reroll.reroll, capturing_tape=_nested.capturing_tape,
            call_vjp=_calls.call_vjp, newton=_laplace.newton, laplace=_laplace.laplace)
 
-__all__ = ["ADArray", "ADComplex", "ADREPORT", "Fit", "MakeADFun", "MakeTape", "NewtonError",
-           "GLMM", "NA", "OBS", "REPORT",
-           "Tape", "TapeConfig", "TapeFormatError", "TracingError", "bootstrap", "compile_after",
-           "compile_messages", "compile_status",
-           "anova", "distributions", "fit", "glmm", "linalg", "load", "logsumexp", "make_tape", "map", "polygamma",
-           "scipy", "sdreport", "sweep_kernels", "zeros"]
+__all__ = ["ADArray", "ADComplex", "ADREPORT", "Fit", "GLMM", "MakeADFun", "MakeTape", "NA",
+           "NewtonError", "OBS", "REPORT", "Tape", "TapeConfig", "TapeFormatError",
+           "TracingError", "anova", "bootstrap", "compile_after", "compile_messages",
+           "compile_status", "distributions", "fit", "glmm", "linalg", "load", "logsumexp",
+           "make_tape", "map", "polygamma", "scipy", "sdreport", "sweep_kernels", "zeros"]
 __version__ = "0.1.0"

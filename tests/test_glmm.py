@@ -576,7 +576,7 @@ def test_a_glm_without_random_effects():
 
 
 def test_readme_example():
-    """README.md, "Mixed models from a formula: nt.glmm": the printout shown there."""
+    """README.md, "Mixed models from a formula: `nt.glmm`": the printout shown there."""
     sal = pd.read_csv(DATA / "salamanders.csv")
     m = nt.glmm("count ~ spp + mined + (1 | site)", sal, family="nbinom2", data_name="sal")
     text = str(m.summary())
