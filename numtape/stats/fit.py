@@ -403,41 +403,14 @@ class Fit:
                              "nt.OBS(y) where the likelihood uses it")
         return out[0] if len(out) == 1 else out
 
-
     def one_step_cdf(self):
-        """The one-step-ahead probabilities of every ``nt.OBS`` observation, in order (TMB's
-        generic CDF method, with the random effects integrated out by Laplace approximations):
-        ``(P(Y_i < y_i | y_1..y_i-1), P(Y_i <= y_i | y_1..y_i-1))`` as two flat arrays (the
-        first is the second for a continuous density), and whether each is discrete.
-
-        The model is recorded once more with three traced weight vectors over the
-        observations (keep: the density's term; lower: log P(Y <= y); lower1: log P(Y <=
-        y - 1)), so each probability is a ratio of two Laplace marginals at the fitted theta:
-        P(Y_i <= y_i | y_<i) = exp(nll(keep = 1 before i) - nll(same, lower_i = 1)).
-
-        >>> m = _example_fit()
-        >>> p_lt, p_le, discrete, _ = m.one_step_cdf()
-        >>> p_le.round(3), bool(discrete.all())
-        (array([0.877, 0.393, 0.823, 0.614, 0.735, 0.557]), True)
-        """
+        """The one-step-ahead probabilities of the observations (``numtape.stats.osa``:
+        ``one_step_cdf``, TMB's generic CDF method)."""
         return osa.one_step_cdf(self)
 
-
     def check_consistency(self, n=100, seed=None, par=None):
-        """TMB's ``checkConsistency``: ``n`` data sets simulated at ``par`` (default the
-        estimate), random effects drawn from their densities, and at each the gradient in the
-        fixed parameters of the joint likelihood at the drawn random effects and of the
-        (Laplace) marginal.  Both have mean zero when the simulation and the approximation
-        are right: a ``Consistency`` with the p value of that hypothesis for each (a
-        chi-square test on the mean score) and the marginal's implied bias of the estimates,
-        -I^-1 mean(score) with I the scores' covariance.
-
-        >>> import numpy as np
-        >>> m = _example_fit()
-        >>> c = m.check_consistency(n=30, seed=1)
-        >>> bool(c.marginal[0] > 0.01), sorted(c.bias)
-        (True, ['b[a]', 'b[x]'])
-        """
+        """TMB's ``checkConsistency`` at ``par`` (default the estimate) over ``n`` simulated
+        data sets: a ``Consistency`` (``numtape.stats.consistency.check_consistency``)."""
         return consistency.check_consistency(self, n, seed, par)
 
     def __repr__(self):

@@ -53,11 +53,7 @@ def full_gaussian(fit):
     S = np.linalg.inv(H)[k:, k:]
     L = np.linalg.cholesky(0.5 * (S + S.T))
     r = scipy.linalg.solve_triangular(L, y - mode[k:], lower=True)
-    out, at = [], 0
-    for v in ys:
-        out.append(r[at:at + v.size].reshape(v.shape))
-        at += v.size
-    return out[0] if len(out) == 1 else out
+    return per_call(r, ys)
 
 
 def one_step_gaussian(fit):
@@ -93,11 +89,7 @@ def one_step_gaussian(fit):
         var = np.linalg.inv(H)[-1, -1]
         r[i] = (y[i] - w[k + i]) / math.sqrt(var)
         u = w[:k]
-    out, at = [], 0
-    for v in ys:
-        out.append(r[at:at + v.size].reshape(v.shape))
-        at += v.size
-    return out[0] if len(out) == 1 else out
+    return per_call(r, ys)
 
 
 def one_step_cdf(fit):
@@ -159,11 +151,7 @@ def cdf_residuals(fit, rng):
     p_lt, p_le, _, ys = one_step_cdf(fit)
     u = p_lt + rng.uniform(size=p_le.size) * (p_le - p_lt)
     r = np.array([_ndtri(min(max(v, 1e-300), 1.0 - 1e-16)) for v in u])
-    out, at = [], 0
-    for v in ys:
-        out.append(r[at:at + v.size].reshape(v.shape))
-        at += v.size
-    return out[0] if len(out) == 1 else out
+    return per_call(r, ys)
 
 
 def discrete_observations(run, ys):
@@ -183,3 +171,13 @@ def _unit(n, j):
 def _ndtri(u):
     import scipy.special
     return float(scipy.special.ndtri(u))
+
+
+def per_call(r, ys):
+    """Flat residuals ``r`` as one array per OBS call (shaped as its observations), or the one
+    array of a model that marks one."""
+    out, at = [], 0
+    for v in ys:
+        out.append(r[at:at + v.size].reshape(v.shape))
+        at += v.size
+    return out[0] if len(out) == 1 else out
