@@ -29,8 +29,6 @@ PATTERNS = {
 
 # (path relative to the repository, pattern name, text the line holds): why it may stay
 ALLOWED = {
-    ("numtape/stats/distributions.py", "a measurement", "a fused form measured 3x"):
-        "the statistics layer is being reworked on another branch (its owner removes it there)",
     ("numtape/sweeps/tiers.py", "a timing", "polled at most every 0.5 s"):
         "a polling interval: the setting of the code below it, not a measurement",
 }
