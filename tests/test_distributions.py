@@ -1,5 +1,7 @@
 """nt.distributions against scipy.stats (values, tails, edges), mpmath (where SciPy loses
 digits) and finite differences (gradients)."""
+import math
+
 import mpmath
 import numpy as np
 import pytest
@@ -431,3 +433,38 @@ def test_nbinom2_dispersion_gradient_against_mpmath(size):
                 scale = (k * k + mu * mu + k + 1.0) / size ** 2   # the derivative's own size
                 got = F.gradient(np.array([size]))[0]
                 assert abs(got - want) <= max(1e-9, 1e-15 * size) * scale, (k, mu, got, want)
+
+
+LOGCDF_CASES = [("poisson", (3.5,)), ("poisson", (1e-8,)), ("poisson", (400.0,)),
+                ("binom", (10.0, 0.3)), ("binom", (1e6, 2e-6)), ("nbinom", (2.5, 0.4)),
+                ("nbinom", (1e8, 0.999))]
+ORDINARY_CDF = {("poisson", (3.5,)), ("binom", (10.0, 0.3)), ("nbinom", (2.5, 0.4))}
+
+
+@pytest.mark.parametrize("name, params", LOGCDF_CASES)
+def test_discrete_logcdf_equals_scipy_and_its_gradient_finite_differences(name, params):
+    """poisson/binom/nbinom logcdf (the one-step-ahead residuals' CDF terms): SciPy's values
+    over the support, below it (-inf), past it (0), at non-integer and NaN counts (1e-9: the
+    incomplete gamma and beta of two implementations); the gradient in the parameters
+    against finite differences at ordinary points."""
+    k = np.array([-1.0, 0.0, 1.0, 2.5, 3.0, 7.0, 30.0, 1e6, INF, NAN])
+    ours = getattr(D, name).logcdf(k, *params)
+    want = getattr(ss, name).logcdf(k, *params)
+    finite = np.isfinite(want)
+    np.testing.assert_allclose(ours[finite], want[finite], rtol=1e-9, atol=1e-300)
+    np.testing.assert_array_equal(ours[~finite], want[~finite])
+    if (name, params) not in ORDINARY_CDF:
+        return
+    lead = np.array([0.0, 2.0, 5.0])
+    if name == "binom":
+        check_grads(lambda q: np.sum(D.binom.logcdf(lead, params[0], q[0])),
+                    np.array(params[1:]), rtol=1e-5)
+    else:
+        check_grads(lambda q: np.sum(getattr(D, name).logcdf(lead, *q)), np.array(params),
+                    rtol=1e-5)
+
+
+def test_nbinom_logcdf_keeps_p_to_the_n_where_scipy_underflows():
+    """P(K <= 0) = p^n: at p = 1e-300, n = 1e-8 it is exp(-6.9e-6), where SciPy gives -inf."""
+    assert D.nbinom.logcdf(0.0, 1e-8, 1e-300) == pytest.approx(1e-8 * math.log(1e-300),
+                                                                rel=1e-12)

@@ -152,37 +152,20 @@ def _observed(fn, family, method):
     return functools.wraps(fn)(wrapped)
 
 
-def _log_cdf(family, x, params):
-    """Log P(X <= x) of a family with traced parameters allowed (the one-step-ahead
-    residuals' CDF terms); None for a family without one here."""
-    if family == "norm":
-        loc, scale = params[0], params[1]
-        return sc.log_ndtr((x - loc) / scale)
-    if family == "poisson":
-        return np.log(sc.gammaincc(np.floor(x) + 1.0, params[0]))
-    if family == "nbinom":                      # (n, p)
-        return np.log(sc.betainc(params[0], np.floor(x) + 1.0, params[1]))
-    if family == "binom":                       # (n, p)
-        n = np.asarray(params[0], dtype=np.float64)
-        k = np.minimum(np.floor(x), n - 1.0)
-        return np.where(np.floor(x) >= n, 0.0, np.log(sc.betainc(n - k, k + 1.0, 1.0 - params[1])))
-    return None
-
-
 def _one_step_terms(family, method, logdens, x, params):
     """In a one-step-ahead recording (``Fit.residuals(type="osa", method="cdf")``): each
     observation's contribution keep * log f(y) + lower * log P(Y <= y) + lower1 * log P(Y <= y
     - 1), the weights traced inputs of the recording (numtape/stats/observe.py)."""
     keep, lower, lower1 = observe.active().weights_of(x)
     y = np.asarray(x)
-    cdf = _log_cdf(family, y, params)
-    if cdf is None:
-        raise ValueError(f"residuals(type='osa', method='cdf'): no CDF of {family} here "
-                         "(norm, poisson, nbinom, nbinom2, binom)")
-    total = keep * logdens + lower * cdf
+    logcdf = getattr(globals()[family], "logcdf", None)
+    if logcdf is None:
+        raise ValueError(f"residuals(type='osa', method='cdf'): {family} has no logcdf "
+                         "(norm, poisson, nbinom, nbinom2, binom and the continuous families "
+                         "with one do)")
+    total = keep * logdens + lower * logcdf(y, *params)
     if method == "logpmf":   # P(Y <= y - 1), 0 below the support (its weight stays 0 there)
-        below = _log_cdf(family, np.maximum(y - 1.0, 0.0), params)
-        total = total + lower1 * below
+        total = total + lower1 * logcdf(np.maximum(y - 1.0, 0.0), *params)
     return total
 
 
@@ -256,6 +239,17 @@ class poisson_gen(_Discrete):
         return _checked(_outside((k < 0) | _non_integer(k) | (k == np.inf),
                                  _where(big, loader, direct)), mu >= 0)
 
+    def logcdf(self, k, mu, loc=0.0):
+        """Log P(K <= k) = log Q(floor(k) + 1, mu) (the regularized upper incomplete gamma);
+        -inf below 0, 0 at k = inf."""
+        k = np.floor(k - loc)
+        kp = _where((k < 0) | (k == np.inf), 0.0, k)
+        return _checked(_where(k == np.inf, 0.0, _outside(k < 0, np.log(sc.gammaincc(
+            kp + 1.0, mu)))), mu >= 0)
+
+    def cdf(self, k, mu, loc=0.0):
+        return np.exp(self.logcdf(k, mu, loc))
+
 
 def _stirling(x):
     """Stirling's correction, log x! - ((x + 1/2) log x - x + log(2 pi) / 2), for x >= 20
@@ -293,6 +287,19 @@ class binom_gen(_Discrete):
                                  comb + sc.xlogy(k, p) + sc.xlog1py(n - k, -p)),
                         n >= 0, np.floor(n) == n, p >= 0, p <= 1)
 
+    def logcdf(self, k, n, p, loc=0.0):
+        """Log P(K <= k) = log I_{1-p}(n - k, k + 1) (the regularized incomplete beta) for
+        0 <= k < n; -inf below 0, 0 from n on."""
+        k = np.floor(k - loc)
+        inside = ~((k < 0) | (k >= n))   # NaN stays inside, and NaN
+        kk = _where(inside, k, 0.0)
+        nn = _where(inside, n, 1.0)
+        return _checked(_where(k >= n, 0.0, _outside(k < 0, np.log(sc.betainc(
+            nn - kk, kk + 1.0, 1.0 - p)))), n >= 0, np.floor(n) == n, p >= 0, p <= 1)
+
+    def cdf(self, k, n, p, loc=0.0):
+        return np.exp(self.logcdf(k, n, p, loc))
+
 
 class nbinom_gen(_Discrete):
     """Negative binomial in SciPy's (n, p): failures k before the n-th success."""
@@ -302,6 +309,17 @@ class nbinom_gen(_Discrete):
         return _checked(_outside((k < 0) | _non_integer(k),
                                  _log_choose_nb(k, n) + n * np.log(p) + sc.xlog1py(k, -p)),
                         n > 0, p > 0, p <= 1)
+
+    def logcdf(self, k, n, p, loc=0.0):
+        """Log P(K <= k) = log I_p(n, k + 1) (the regularized incomplete beta); -inf below 0,
+        0 at k = inf."""
+        k = np.floor(k - loc)
+        kp = _where((k < 0) | (k == np.inf), 0.0, k)
+        return _checked(_where(k == np.inf, 0.0, _outside(k < 0, np.log(sc.betainc(
+            n, kp + 1.0, p)))), n > 0, p > 0, p <= 1)
+
+    def cdf(self, k, n, p, loc=0.0):
+        return np.exp(self.logcdf(k, n, p, loc))
 
 
 @_numbers
