@@ -220,3 +220,18 @@ def test_bad_mode_names_the_valid_ones(tapes, mode):
     F = tapes["vignette"][0]
     with pytest.raises(ValueError, match="'eliminate', 'optimize'"):
         F.simplify(mode)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_operand_lists_and_numpy_paths_give_the_same_tape(tapes, monkeypatch, mode):
+    """The passes handle ops with many operands (gathers, the DepOp) with NumPy and the others
+    with Python lists: forcing every op through either path gives the same arrays."""
+    from numtape.transforms import passes
+    from numtape.transforms.passes import dce
+    for name, (F, _) in tapes.items():
+        got = []
+        for many in (0, 10 ** 9):
+            monkeypatch.setattr(dce, "MANY", many)
+            got.append(passes.simplify(F, mode))
+        for key in ("op", "flags", "out_ptr", "args", "iargs", "consts", "dep"):
+            assert np.array_equal(got[0][key], got[1][key]), (name, key)

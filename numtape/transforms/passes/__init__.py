@@ -9,8 +9,8 @@ read, then the surviving ops in their order, the DepOp last.
 """
 import numpy as np
 
-from numtape.transforms.passes.compact import constant_pool, read_slots, rebuild
-from numtape.transforms.passes.cse import canonicalize, constant_values
+from numtape.transforms.passes.compact import compact
+from numtape.transforms.passes.cse import ConstantValues, canonicalize
 from numtape.transforms.passes.dce import live_ops
 from numtape.ops.layout import arg_pointers, operand_extents
 
@@ -51,14 +51,9 @@ def simplify(F, mode="optimize"):
     _, length = operand_extents(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
     args = F.args.astype(np.int64)
     if mode == "optimize":
-        values = constant_values(F)
+        values = ConstantValues(F)
         args, fold = canonicalize(F, arg_ptr, iarg_ptr, args, length, values)
     else:
-        values = np.zeros(F.arena_size)
-        values[F.n_in:int(F.out_ptr[0])] = F.consts
-        fold = np.zeros(F.n_ops, dtype=bool)
+        values, fold = None, np.zeros(F.n_ops, dtype=bool)
     keep, pooled = live_ops(F, arg_ptr, args, length, fold)
-    mine = np.repeat(keep, np.diff(arg_ptr))
-    read = read_slots(F.arena_size, args[mine], length[mine])
-    where, consts = constant_pool(F, read, pooled, values)
-    return rebuild(F, keep, args, length, where, consts)
+    return compact(F, keep, pooled, args, length, values)

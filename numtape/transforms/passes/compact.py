@@ -1,10 +1,14 @@
 """Arena compaction: lay out what a pass kept and rebuild the arrays of a new Tape.
 
-Every mode of ``simplify`` ends here.  ``constant_pool`` places the new constant pool (the old
-constants still read, then the folded op blocks still read, in address order) and ``rebuild``
-renumbers the kept ops after it, in op order.  Both preserve address order inside each region,
-so an operand block that read consecutive slots still does; ``rebuild`` checks this rather than
-assuming it, because a wrong address would silently read another value.
+Every mode of ``simplify`` ends here.  The new arena is the inputs, the new constant pool (the
+old constants still read, then the folded op blocks still read, in address order) and the kept
+ops in op order.  Each region keeps address order, so an operand block that read consecutive
+slots still does; ``compact`` checks this rather than assuming it, because a wrong address
+would silently read another value.
+
+The old -> new address map is held as pieces (each input and old constant, each op's block),
+not one entry per arena slot: a vectorized tape's arena is millions of slots over a few hundred
+ops.
 """
 import numpy as np
 
@@ -12,85 +16,100 @@ from numtape.ops.layout import ARITY, arg_pointers
 from numtape.ops.flags import BROADCAST_MASK, MAX_MARKED, const_flag
 
 
-def read_slots(arena_size, starts, lengths):
-    """Bool mask of the arena slots covered by the operand blocks ``[start, start + length)``."""
-    cover = (np.bincount(starts, minlength=arena_size + 1)
-             - np.bincount(starts + lengths, minlength=arena_size + 1))
-    return np.cumsum(cover[:arena_size]) > 0
+def constants_read(n_in, c0, starts, lengths):
+    """Bool mask of the old constants ``[n_in, c0)`` covered by the operand blocks
+    ``[start, start + length)``."""
+    ends = starts + lengths
+    hit = (starts < c0) & (ends > n_in)
+    lo = np.clip(starts[hit], n_in, c0) - n_in
+    hi = np.clip(ends[hit], n_in, c0) - n_in
+    m = c0 - n_in + 1
+    return np.cumsum(np.bincount(lo, minlength=m) - np.bincount(hi, minlength=m))[:-1] > 0
 
 
-def constant_pool(F, read, pooled, values):
-    """The new constant pool and the old -> new address map of the inputs and pooled slots.
+class AddressMap:
+    """Old -> new arena addresses, by pieces: each slot below the first op output (inputs and
+    constants) is a piece, and each op's block is one; ``new`` gives each piece's new start,
+    or -1 when the piece is dropped."""
+
+    def __init__(self, out_ptr, new):
+        self.out_ptr, self.c0, self.new = out_ptr, int(out_ptr[0]), new
+        self.old = np.concatenate([np.arange(self.c0), out_ptr[:-1]])
+        size = np.concatenate([np.ones(self.c0, dtype=np.int64), np.diff(out_ptr)])
+        # breaks[i]: how many times the map is discontinuous up to piece i (empty pieces,
+        # which no slot falls in, are skipped)
+        full = np.flatnonzero(size > 0)
+        n, m = new[full], size[full]
+        step = np.zeros(full.size, dtype=np.int64)
+        step[1:] = (n[1:] < 0) | (n[:-1] < 0) | (n[1:] != n[:-1] + m[:-1])
+        self.breaks = np.zeros(new.size, dtype=np.int64)
+        self.breaks[full] = np.cumsum(step)
+
+    def piece(self, slots):
+        return np.where(slots < self.c0, slots,
+                        self.c0 + np.searchsorted(self.out_ptr, slots, side="right") - 1)
+
+    def blocks(self, starts, lengths):
+        """New starts of the old blocks ``[start, start + length)``; raises RuntimeError when
+        one of them is not mapped, or not onto consecutive slots."""
+        i = self.piece(starts)
+        new = self.new[i]
+        bad = new < 0
+        wide = np.flatnonzero(lengths > 1)       # blocks that may span several pieces
+        if wide.size:
+            j = self.piece(starts[wide] + lengths[wide] - 1)
+            bad[wide] |= self.breaks[i[wide]] != self.breaks[j]
+        if bad.any():
+            raise RuntimeError("simplify: an operand block would not survive compaction "
+                               "(please report this tape)")
+        return new + starts - self.old[i]
+
+
+def compact(F, keep, pooled, args, length, values):
+    """The Tape of F's ops where ``keep`` is True, the blocks of the ``pooled`` ops moved into
+    the constant pool, renumbered.
 
     Parameters
     ----------
     F : Tape
-        The tape being simplified.
-    read : bool ndarray (arena)
-        Slots read by the ops that are kept; unread old constants are dropped.
-    pooled : bool ndarray (n_ops)
-        Ops whose output block becomes constants (folded), placed whole.
-    values : float64 ndarray (arena)
-        Values of every constant or pooled slot (other slots are not looked at).
-
-    Returns
-    -------
-    where : int64 ndarray (arena)
-        New address of each input and pooled slot, -1 elsewhere (``rebuild`` places the ops).
-    consts : float64 ndarray
-    """
-    n_in, c0 = F.n_in, int(F.out_ptr[0])
-    in_pool = np.zeros(F.arena_size, dtype=bool)
-    in_pool[n_in:c0] = read[n_in:c0]
-    in_pool[c0:] = np.repeat(pooled, np.diff(F.out_ptr))
-    slots = np.flatnonzero(in_pool)
-    where = np.full(F.arena_size, -1, dtype=np.int64)
-    where[:n_in] = np.arange(n_in)
-    where[slots] = n_in + np.arange(slots.size)
-    return where, values[slots]
-
-
-def rebuild(F, keep, args, length, where, consts):
-    """The Tape of F's ops where ``keep`` is True, renumbered around the constant pool ``consts``.
-
-    Parameters
-    ----------
-    F : Tape
-    keep : bool ndarray (n_ops)
-        Ops kept as ops, in their order; the DepOp (last) must be kept.
+    keep, pooled : bool ndarray (n_ops)
+        Ops kept as ops, in their order (the DepOp, last, must be kept), and folded ops whose
+        blocks become constants.
     args, length : int64 ndarray (F.args.size)
         Every operand's start address (old numbering, possibly redirected by a pass) and the
         length of the block it reads.
-    where : int64 ndarray (arena)
-        From ``constant_pool``: new addresses of the inputs and the pool, -1 elsewhere.
-    consts : float64 ndarray
-        The new constant pool.
+    values : ConstantValues or None
+        The values of the pooled ops' slots (None when nothing is pooled).
 
     The constant bits of the flags are recomputed (operands that now lie in the pool are
     marked, as the recorder does); the broadcast bits are kept.  The new Tape validates itself.
     """
+    n_in, c0 = F.n_in, int(F.out_ptr[0])
     size = np.diff(F.out_ptr).astype(np.int64)
-    base = F.n_in + consts.size
-    where = where.copy()
-    kept_slots = np.repeat(keep, size)
-    where[int(F.out_ptr[0]):][kept_slots] = base + np.arange(np.count_nonzero(kept_slots))
-    out_ptr = np.concatenate([[base], base + np.cumsum(size[keep])])
-
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
     owner = np.repeat(np.arange(F.n_ops), np.diff(arg_ptr))
     mine = keep[owner]
     starts, lens = args[mine], length[mine]
-    # consecutive old slots must stay consecutive: count breaks in `where` along the arena
-    breaks = np.concatenate([[0], np.cumsum(where[1:] != where[:-1] + 1)])
-    ends = starts + lens - 1
-    if np.any(where[starts] < 0) or np.any(breaks[ends] != breaks[starts]):
-        raise RuntimeError("simplify: an operand block would not survive compaction "
-                           "(please report this tape)")
-    new_args = where[starts]
+
+    # the pool: old constants still read, then the pooled blocks, in address order
+    read = constants_read(n_in, c0, starts, lens)
+    n_read = int(np.count_nonzero(read))
+    const_new = np.full(c0 - n_in, -1, dtype=np.int64)
+    const_new[read] = n_in + np.arange(n_read)
+    pool_size = np.where(pooled, size, 0)
+    base = n_in + n_read + int(pool_size.sum())
+    kept_size = np.where(keep, size, 0)
+    op_new = np.where(pooled, n_in + n_read + np.cumsum(pool_size) - pool_size,
+                      np.where(keep, base + np.cumsum(kept_size) - kept_size, -1))
+    consts = np.concatenate([F.consts[read]] + [values.arena()[F.out_ptr[k]:F.out_ptr[k + 1]]
+                                                 for k in np.flatnonzero(pooled).tolist()])
+    where = AddressMap(F.out_ptr, np.concatenate([np.arange(n_in), const_new, op_new]))
+    new_args = where.blocks(starts, lens)
+    out_ptr = np.concatenate([[base], base + np.cumsum(size[keep])])
 
     new_owner = np.cumsum(keep) - 1
     pos = (np.arange(args.size) - arg_ptr[owner])[mine]
-    marked = ((new_args >= F.n_in) & (new_args + lens <= base) & (pos < MAX_MARKED)
+    marked = ((new_args >= n_in) & (new_args + lens <= base) & (pos < MAX_MARKED)
               & (ARITY[F.op[owner[mine]]] > pos))
     flags = F.flags[keep] & np.uint8(BROADCAST_MASK)
     np.bitwise_or.at(flags, new_owner[owner[mine]][marked],
@@ -98,5 +117,5 @@ def rebuild(F, keep, args, length, where, consts):
     iargs = F.iargs[np.repeat(keep, np.diff(iarg_ptr))]
     dep = np.arange(out_ptr[-2], out_ptr[-1]) if F.n_out else np.zeros(0, dtype=np.int64)
     return dict(op=F.op[keep], flags=flags, out_ptr=out_ptr, args=new_args, iargs=iargs,
-                consts=consts, n_in=F.n_in, dep=dep, in_shape=F.in_shape,
+                consts=consts, n_in=n_in, dep=dep, in_shape=F.in_shape,
                 out_shape=F.out_shape, input_names=F.input_names, subtapes=F.subtapes)

@@ -23,39 +23,50 @@ happens later (compact.py).
 import numpy as np
 
 from numtape.ops import OP, OPS
-from numtape.transforms.passes.dce import slot_owner
-from numtape.transforms.passes.identities import identity_operand
+from numtape.transforms.passes.dce import op_of, operand_lists
+from numtape.transforms.passes.identities import RULES as IDENTITIES, identity_operand
 from numtape.ops.flags import BROADCAST_MASK
 
 DEP = OP.DepOp.code
 HOST = [s.host for s in OPS]   # host ops (LAPACK, atomic calls) are never folded
 
 
-def constant_values(F):
-    """The arena after one forward sweep at x = 0, in fresh arrays (F's workspaces untouched).
+class ConstantValues:
+    """The value of any constant slot: pool literals are read from the tape, the outputs of
+    folded ops from one forward sweep at x = 0 (in fresh arrays; F's workspaces untouched),
+    run the first time such a value is asked for.  Only constant slots are ever read: those do
+    not depend on x."""
 
-    Only constant slots and the outputs of constant-only ops are read from it: those do not
-    depend on x.
-    """
-    val = F.sweeps.fresh_arena()
-    # host ops and calls are never folded: they are not run (NaN)
-    F.sweeps.run_forward(val, work=np.empty(F.sweeps.work_size), hosts=False)
-    return val
+    def __init__(self, F):
+        self.F, self.n_in, self.c0, self._arena = F, F.n_in, int(F.out_ptr[0]), None
+
+    def arena(self):
+        if self._arena is None:
+            val = self.F.sweeps.fresh_arena()
+            # host ops and calls are never folded: they are not run (NaN)
+            self.F.sweeps.run_forward(val, work=np.empty(self.F.sweeps.work_size), hosts=False)
+            self._arena = val
+        return self._arena
+
+    def __getitem__(self, slot):
+        if self.n_in <= slot < self.c0:
+            return self.F.consts[slot - self.n_in]
+        return self.arena()[slot]
 
 
-def _constant_finder(values, n_in, c0):
+def _constant_finder(values):
     """``find(slot)``: the first constant slot holding the bit pattern of ``values[slot]``
     (the old pool is searched sorted; folded scalars are remembered as they are met)."""
-    bits = values.view(np.int64)
-    order = np.argsort(bits[n_in:c0], kind="stable")   # stable: the first of equal constants
-    pool = bits[n_in:c0][order]
+    bits = values.F.consts.view(np.int64)
+    order = np.argsort(bits, kind="stable")   # stable: the first of equal constants
+    pool = bits[order]
     folded = {}
 
     def find(slot):
-        b = bits[slot]
+        b = np.float64(values[slot]).view(np.int64)
         i = int(np.searchsorted(pool, b))
         if i < pool.size and pool[i] == b:
-            return n_in + int(order[i])
+            return values.n_in + int(order[i])
         first = folded.setdefault(int(b), slot)   # a scalar about to be folded is remembered
         return None if first == slot else first
 
@@ -63,46 +74,75 @@ def _constant_finder(values, n_in, c0):
 
 
 def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
-    """Redirected operand starts (old numbering) and the ops to fold (bool per op)."""
+    """Redirected operand starts (old numbering) and the ops to fold (bool per op);
+    ``values`` is a ``ConstantValues``."""
     n_ops, n_in, c0 = F.n_ops, F.n_in, int(F.out_ptr[0])
-    owner = slot_owner(F).tolist()
-    start, end = F.out_ptr[:-1].tolist(), F.out_ptr[1:].tolist()
+    out_np = F.out_ptr
+    out = out_np.tolist()
+    owner_np = op_of(F, args)
+    many_np, off, (a, owner, lens) = operand_lists(arg_ptr, args, owner_np, length)
+    many = many_np.tolist()
+    a_np = args.copy()          # the operands of ops with many operands are redirected here
     op, flags, iargs = F.op.tolist(), F.flags.tolist(), F.iargs.tolist()
     ap, iq = arg_ptr.tolist(), iarg_ptr.tolist()
-    a, lens = args.tolist(), length.tolist()
     alias = [-1] * n_ops                  # canonical start of op k's block, or -1
-    is_const = np.zeros(F.arena_size, dtype=bool)
-    is_const[n_in:c0] = True
-    fold = np.zeros(n_ops, dtype=bool)
-    same_constant = _constant_finder(values, n_in, c0)
+    alias_np = np.full(n_ops, -1, dtype=np.int64)
+    fold = bytearray(n_ops)
+    # one byte per arena slot (pages never written cost nothing): pool literals and the
+    # outputs of folded ops
+    is_const = bytearray(F.arena_size)
+    is_const[n_in:c0] = b"\x01" * (c0 - n_in)
+    is_const_np = np.frombuffer(is_const, dtype=np.uint8)
+
+    def constant(s, m=1):
+        """Whether the m slots from s are all constants."""
+        return is_const[s] if m == 1 else is_const.find(0, s, s + m) < 0
+
+    def constants(s, m):        # constant() over arrays of blocks
+        one = m == 1
+        return (is_const_np[s[one]].all()
+                and all(constant(*b) for b in zip(s[~one].tolist(), m[~one].tolist())))
+
+    same_constant = _constant_finder(values)
     seen = {}
     for k in range(n_ops):
-        p, q = ap[k], ap[k + 1]
-        for i in range(p, q):
-            s = a[i]
-            o = owner[s]
-            if o >= 0 and alias[o] >= 0 and s + lens[i] <= end[o]:
-                a[i] = alias[o] + s - start[o]
+        if many[k]:             # NumPy over the operands args[p:q]
+            p, q = ap[k], ap[k + 1]
+            s, o, m = a_np[p:q], owner_np[p:q], length[p:q]
+            t = np.where(o >= 0, alias_np[o], -1)
+            hit = (t >= 0) & (s + m <= out_np[o + 1])
+            s[hit] = (t + s - out_np[o])[hit]
+            operands = s.tobytes()
+        else:                   # Python over the lists' entries p:q
+            p, q = off[k], off[k + 1]
+            for i in range(p, q):
+                o = owner[i]
+                if o >= 0 and alias[o] >= 0 and a[i] + lens[i] <= out[o + 1]:
+                    a[i] = alias[o] + a[i] - out[o]
+            operands = tuple(a[p:q])
         if op[k] == DEP:
             continue
-        n = end[k] - start[k]
+        n = out[k + 1] - out[k]
         # broadcast bits only: the constant bits follow from the addresses (compaction
         # recomputes them), and a redirected operand may have become a constant
-        key = (op[k], flags[k] & BROADCAST_MASK, n, tuple(a[p:q]),
-               tuple(iargs[iq[k]:iq[k + 1]]))
+        key = (op[k], flags[k] & BROADCAST_MASK, n, operands, tuple(iargs[iq[k]:iq[k + 1]]))
         first = seen.setdefault(key, k)
         if first != k:      # the first may itself be redirected: follow it (no chains)
-            alias[k] = alias[first] if alias[first] >= 0 else start[first]
-        elif not HOST[op[k]] and all(is_const[s] if m == 1 else is_const[s:s + m].all()
-                                     for s, m in zip(a[p:q], lens[p:q])):
-            same = same_constant(start[k]) if n == 1 else None
+            alias[k] = alias[first] if alias[first] >= 0 else out[first]
+        elif not HOST[op[k]] and (constants(a_np[p:q], length[p:q]) if many[k] else
+                                  all(is_const[s] if m == 1 else constant(s, m)
+                                      for s, m in zip(a[p:q], lens[p:q]))):
+            same = same_constant(out[k]) if n == 1 else None
             if same is not None:
                 alias[k] = same
             else:
-                fold[k] = True
-                is_const[start[k]:end[k]] = True
-        else:
-            t = identity_operand(op[k], n, a[p:q], lens[p:q], is_const, values)
-            if t is not None:
-                alias[k] = t
-    return np.array(a, dtype=np.int64), fold
+                fold[k] = 1
+                is_const[out[k]:out[k + 1]] = b"\x01" * n
+        elif op[k] in IDENTITIES:
+            alias[k] = (identity_operand(op[k], n, a_np[p:q].tolist(), length[p:q].tolist(),
+                                         constant, values) if many[k] else
+                        identity_operand(op[k], n, a[p:q], lens[p:q], constant, values))
+        alias_np[k] = alias[k]
+    if not many_np.all():
+        a_np[np.repeat(~many_np, np.diff(arg_ptr))] = a
+    return a_np, np.frombuffer(bytes(fold), dtype=bool)

@@ -41,14 +41,14 @@ RULES = {spec.code: tuple((kept, neutral, _TESTS[t]) for kept, neutral, t in spe
          for spec in OPS if spec.identities}
 
 
-def identity_operand(code, n, starts, lengths, is_const, values):
-    """Start of the operand an op of ``n`` values equals by an identity above, else None.
+def identity_operand(code, n, starts, lengths, constant, values):
+    """Start of the operand an op of ``n`` values equals by an identity above, else -1.
 
-    ``starts``/``lengths`` are the op's operand blocks; ``is_const``/``values`` say which arena
-    slots hold constants and their values.
+    ``starts``/``lengths`` are the op's operand blocks; ``constant(slot)`` says whether an
+    arena slot holds a constant and ``values`` the constants' values.
     """
     for kept, neutral, test in RULES.get(code, ()):
         s = starts[neutral]
-        if lengths[neutral] == 1 and lengths[kept] == n and is_const[s] and test(values[s]):
+        if lengths[neutral] == 1 and lengths[kept] == n and constant(s) and test(values[s]):
             return starts[kept]
-    return None
+    return -1
