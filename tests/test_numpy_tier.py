@@ -142,8 +142,8 @@ def test_derivative_tapes_and_a_laplace_fit_on_the_numpy_tier():
 
 
 def test_a_tape_switches_tiers_at_a_sweep_boundary(monkeypatch):
-    """A tape on the NumPy tier moves to the compiled interpreters once they are ready, and
-    its numbers do not change."""
+    """A tape on the NumPy tier moves to the compiled interpreters once they are ready and
+    loading them has paid, and its numbers do not change."""
     F = nt.MakeTape(lambda x: np.sum(sc.expit(x) * x), np.zeros(4))
     G = _twin(F)
     x = np.linspace(-1, 1, 4)
@@ -151,10 +151,33 @@ def test_a_tape_switches_tiers_at_a_sweep_boundary(monkeypatch):
     before = G.gradient(x)
     assert G.sweeps.tier == "numpy"
     monkeypatch.setattr(tiers, "full_ready", lambda: True)
+    monkeypatch.setattr(NumpySweeps, "spent", [tiers.LOAD_COST])   # loading them has paid
     after = G.gradient(x)
     assert G.sweeps.tier == "full"
     assert_bitwise(after, F.gradient(x))
     np.testing.assert_allclose(before, after, rtol=ULPS * 2.2e-16)
+
+
+def test_a_hot_tape_leaves_the_numpy_tier_before_the_process_has_spent_the_load_cost(
+        monkeypatch):
+    """A large tape swept ``compile_after`` times (an optimizer calling it: the gradient tape
+    of ``hvp`` in a loop) moves to the compiled interpreters even while the process's NumPy
+    sweeping is below ``LOAD_COST``; a small tape, or a large one swept fewer times, stays."""
+    from numtape.tape import sweeper
+    monkeypatch.setattr(tiers, "full_ready", lambda: True)
+    monkeypatch.setattr(NumpySweeps, "spent", [0.0])
+    monkeypatch.setattr(sweeper.variants, "full_is_loaded", lambda: False)
+    after = 20
+    monkeypatch.setitem(sweeper._TIER, "after", after)   # the default (the tests switch it off)
+    n = sweeper.TIER_MIN_ARENA
+    # (the after-th sweep switches at its start; no later sweep asks for segment kernels)
+    for size, sweeps, tier in ((n, after - 1, "numpy"), (n, after, "full"),
+                               (8, after, "numpy")):
+        G = _twin(nt.MakeTape(lambda x: np.sum(np.exp(x) * x), np.zeros(size)))
+        for _ in range(sweeps):
+            NumpySweeps.spent[0] = 0.0
+            G.gradient(np.ones(size))
+        assert G.sweeps.tier == tier, (size, sweeps)
 
 
 @pytest.mark.parametrize("data", [[0.0, -0.0, 1.0], [np.inf, 1.0, 2.0], [np.nan, 0.0, 1.0]])

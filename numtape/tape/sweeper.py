@@ -310,19 +310,25 @@ class Sweeps(Callee):
         k = self._interpreters
         if k is None or isinstance(k, NumpySweeps):
             return
-        if (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.n_compiled_segments is None and self.arena_size >= TIER_MIN_ARENA):
+        if self.n_compiled_segments is None and self._hot():
             self._segments_up()
 
     def _leave_numpy(self):
         """At the start of every forward pass (a sweep boundary), on the NumPy tier: move to
         the compiled interpreters once they are on disk and this process has swept
-        ``tiers.LOAD_COST`` seconds on the NumPy tier (what loading them costs), or at once
-        when they are loaded already."""
-        if (type(self._interpreters) is NumpySweeps and (NumpySweeps.spent[0] >= tiers.LOAD_COST
-                                                   or variants.full_is_loaded())
+        ``tiers.LOAD_COST`` seconds on the NumPy tier (what loading them costs), or this tape
+        is hot (swept as often as ``compile_after`` asks before compiling its segments, with
+        an arena of ``TIER_MIN_ARENA`` slots or more: an optimizer or sampler is calling it),
+        or at once when they are loaded already."""
+        if (type(self._interpreters) is NumpySweeps
+                and (NumpySweeps.spent[0] >= tiers.LOAD_COST or variants.full_is_loaded()
+                     or self._hot())
                 and tiers.full_ready()):
             self._interpreters = self._pinned(variants.full)
+
+    def _hot(self):
+        return (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
+                and self.arena_size >= TIER_MIN_ARENA)
 
     def _segments_up(self):
         """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
