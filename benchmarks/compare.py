@@ -314,6 +314,45 @@ def recording_scale_row(ops):
     return row
 
 
+MAKEADFUN_TARGET = 1.0       # s, MakeADFun of the AR(1) Poisson model at 1e5 latent states
+FIT_TARGET = 2.5             # s, MakeADFun + L-BFGS-B fit there (TMB's nlminb fit: 9.8 s)
+FIRST_HVP_TARGET = (3.0, 1.5)   # s and GB peak: the first hvp of a 1e7-element tape
+
+
+def makeadfun_row(scale):
+    """MakeADFun and the fit of examples/ar1_poisson.py in a fresh process (at_scale.py)."""
+    import at_scale
+    n = 100_000 // scale
+    row = Row("MakeADFun AR(1) Poisson", f"n={n}", ref="TMB fit 9.8 s", ratio="-",
+              target=f"setup <= {MAKEADFUN_TARGET:g} s, setup + fit <= {FIT_TARGET:g} s")
+    try:
+        r = at_scale.fresh("makeadfun", n)
+    except Exception as exc:
+        return row.error(exc)
+    total = r["setup"] + r["fit"]
+    row.numtape = f"setup {r['setup']:.2f} s, fit {r['fit']:.2f} s"
+    row.result = "PASS" if r["setup"] <= MAKEADFUN_TARGET and total <= FIT_TARGET else "FAIL"
+    row.note = f"setup + fit {total:.2f} s, {r['nfev']} evaluations, fresh process"
+    return row
+
+
+def first_hvp_row(scale):
+    """The first hvp (gradient tape built and simplified) at scale, fresh process."""
+    import at_scale
+    n = 10_000_000 // scale
+    secs, gb = FIRST_HVP_TARGET
+    row = Row("First hvp at scale", f"n={n}", ref="-", ratio="-",
+              target=f"<= {secs:g} s, <= {gb:g} GB peak")
+    try:
+        r = at_scale.fresh("hvp", n)
+    except Exception as exc:
+        return row.error(exc)
+    row.numtape = f"{r['seconds']:.2f} s, {r['peak_gb']:.2f} GB"
+    row.result = "PASS" if r["seconds"] <= secs and r["peak_gb"] <= gb else "FAIL"
+    row.note = "vectorized HVP objective; peak = the process's resident maximum"
+    return row
+
+
 def memory_row(nt, scale, keep):
     n = wl.W1_N // scale
     row = Row("Memory", f"n={n}", ref="-", ratio="-", target=f"<= {BYTES_PER_OP_TARGET:.0f} B/op")
@@ -543,6 +582,8 @@ def main(argv=None):
         rows.append(recording_row(nt, scale, args.repeats))
         rows.append(memory_row(nt, scale, keep))
         rows.append(recording_scale_row(1e6 if args.quick else 1e7))
+        rows.append(makeadfun_row(scale))
+        rows.append(first_hvp_row(scale))
         rows.extend(import_rows(args.cold, where))
     print_table(rows)
 

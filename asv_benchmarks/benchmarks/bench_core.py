@@ -241,6 +241,42 @@ class RecordingAtScale:
     track_peak_bytes_per_op.unit = "bytes/op"
 
 
+class DerivedTapesAtScale:
+    """Derived tapes at scale, each in a fresh interpreter (benchmarks/at_scale.py): MakeADFun
+    and the L-BFGS-B fit of the AR(1) Poisson model at 1e5 latent states (issue 22 targets:
+    <= 1 s, setup + fit <= 2.5 s), and the first hvp of a 1e7-element vectorized tape (<= 3 s,
+    <= 1.5 GB peak)."""
+
+    timeout = 900
+    number = 1
+    repeat = 1
+
+    def setup(self):
+        import at_scale
+        self.adfun = at_scale.fresh("makeadfun", 100_000)
+        self.hvp = at_scale.fresh("hvp", 10_000_000)
+
+    def track_makeadfun_seconds(self):
+        return self.adfun["setup"]
+
+    track_makeadfun_seconds.unit = "s"
+
+    def track_makeadfun_and_fit_seconds(self):
+        return self.adfun["setup"] + self.adfun["fit"]
+
+    track_makeadfun_and_fit_seconds.unit = "s"
+
+    def track_first_hvp_seconds(self):
+        return self.hvp["seconds"]
+
+    track_first_hvp_seconds.unit = "s"
+
+    def track_first_hvp_peak_gb(self):
+        return self.hvp["peak_gb"]
+
+    track_first_hvp_peak_gb.unit = "GB"
+
+
 _SPARSE = {}
 
 
