@@ -377,6 +377,20 @@ class Sweeps(Callee):
         self._tls.last = (val, None)
         return val, tan[:, self.out].copy()
 
+    def forward_one(self, k, val, args, iargs):
+        """The value of op k alone (not a host op) into ``val``, from its operand starts
+        ``args`` (a pass may have redirected them to equal blocks) and parameters ``iargs``:
+        constant folding evaluates only the ops it folds."""
+        a = self._arrays
+        args = np.asarray(args, dtype=a["args"].dtype)
+        unsigned = np.uint32 if args.dtype == np.int32 else np.uint64
+        # a NumPy tier of its own: NumpySweeps caches decoded programs by array address
+        run = NumpySweeps() if isinstance(self.interpreters, NumpySweeps) else self.interpreters
+        run.forward(a["op"][k:k + 1], a["flags"][k:k + 1],
+                    a["out_ptr"][k:k + 2].view(unsigned), args.view(unsigned),
+                    args, np.asarray(iargs, dtype=a["iargs"].dtype), val,
+                    np.empty(self.work_size), NO_ROW, False)
+
     def reverse_one(self, k, val, adj):
         """The reverse step of op k alone: its output adjoints ``adj[:, out]`` added into its
         operands' rows of ``adj`` (k, arena), at values ``val`` (debugging: which op made a

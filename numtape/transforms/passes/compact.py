@@ -101,7 +101,7 @@ def compact(F, keep, pooled, args, length, values):
     kept_size = np.where(keep, size, 0)
     op_new = np.where(pooled, n_in + n_read + np.cumsum(pool_size) - pool_size,
                       np.where(keep, base + np.cumsum(kept_size) - kept_size, -1))
-    consts = np.concatenate([F.consts[read]] + [values.arena()[F.out_ptr[k]:F.out_ptr[k + 1]]
+    consts = np.concatenate([F.consts[read]] + [values.val[F.out_ptr[k]:F.out_ptr[k + 1]]
                                                  for k in np.flatnonzero(pooled).tolist()])
     where = AddressMap(F.out_ptr, np.concatenate([np.arange(n_in), const_new, op_new]))
     new_args = where.blocks(starts, lens)

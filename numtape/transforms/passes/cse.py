@@ -32,26 +32,21 @@ HOST = [s.host for s in OPS]   # host ops (LAPACK, atomic calls) are never folde
 
 
 class ConstantValues:
-    """The value of any constant slot: pool literals are read from the tape, the outputs of
-    folded ops from one forward sweep at x = 0 (in fresh arrays; F's workspaces untouched),
-    run the first time such a value is asked for.  Only constant slots are ever read: those do
-    not depend on x."""
+    """The values of the constant slots: pool literals from the tape, and the outputs of the
+    ops folded so far, each evaluated alone when it is folded (``fold``), from its redirected
+    operands, which are all constants.  Nothing else of the arena is computed (nor touched:
+    its pages cost nothing until written).  Constants do not depend on x."""
 
     def __init__(self, F):
-        self.F, self.n_in, self.c0, self._arena = F, F.n_in, int(F.out_ptr[0]), None
+        self.F, self.n_in = F, F.n_in
+        self.val = np.empty(F.arena_size)
+        self.val[F.n_in:int(F.out_ptr[0])] = F.consts
 
-    def arena(self):
-        if self._arena is None:
-            val = self.F.sweeps.fresh_arena()
-            # host ops and calls are never folded: they are not run (NaN)
-            self.F.sweeps.run_forward(val, work=np.empty(self.F.sweeps.work_size), hosts=False)
-            self._arena = val
-        return self._arena
+    def fold(self, k, args, iargs):
+        self.F.sweeps.forward_one(k, self.val, args, iargs)
 
     def __getitem__(self, slot):
-        if self.n_in <= slot < self.c0:
-            return self.F.consts[slot - self.n_in]
-        return self.arena()[slot]
+        return self.val[slot]
 
 
 def _constant_finder(values):
@@ -132,6 +127,7 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
         elif not HOST[op[k]] and (constants(a_np[p:q], length[p:q]) if many[k] else
                                   all(is_const[s] if m == 1 else constant(s, m)
                                       for s, m in zip(a[p:q], lens[p:q]))):
+            values.fold(k, a_np[p:q] if many[k] else a[p:q], iargs[iq[k]:iq[k + 1]])
             same = same_constant(out[k]) if n == 1 else None
             if same is not None:
                 alias[k] = same
