@@ -63,3 +63,36 @@ def test_concurrent_sweeps_restore_the_threads_when_the_last_ends(two_threads):
     assert not errors
     assert set(blas.threads().values()) == {2}
     assert blas._state["depth"] == 0
+
+
+def test_small_dense_laplace_factorizations_run_with_one_blas_thread(two_threads, monkeypatch):
+    """The Laplace layer's dense Cholesky of a few random effects (a Gaussian model with
+    correlated slopes) factors and solves with one BLAS thread, and gives the threads back."""
+    import scipy.linalg as la
+    from numtape.stats import factor
+    seen = []
+    for name in ("cho_factor", "cho_solve"):
+        real = getattr(la, name)
+
+        def spy(*a, _real=real, **k):
+            seen.append(set(blas.threads().values()))
+            return _real(*a, **k)
+        monkeypatch.setattr(factor.la, name, spy)
+    rng = np.random.default_rng(3)
+    g = np.repeat(np.arange(6), 5)
+    t = np.tile(np.arange(5.0), 6)
+    y = 1.0 + 0.5 * t + rng.normal(size=6)[g] + 0.3 * rng.normal(size=6)[g] * t \
+        + rng.normal(size=30) * 0.2
+
+    def nll(p):
+        u = p["u"].reshape(6, 2)
+        L = np.array([[np.exp(p["ls"][0]), 0.0], [p["c"], np.exp(p["ls"][1])]], like=u)
+        b = u @ L.T
+        eta = p["beta"][0] + p["beta"][1] * t + b[g, 0] + b[g, 1] * t
+        return (0.5 * np.sum(u ** 2) + 0.5 * np.sum((y - eta) ** 2) / np.exp(2 * p["lr"])
+                + 30 * p["lr"])
+    obj = nt.MakeADFun(nll, {"u": np.zeros(12), "beta": np.zeros(2), "ls": np.zeros(2),
+                             "c": 0.0, "lr": 0.0}, random="u")
+    obj.gr(obj.par)
+    assert seen and all(s == {1} for s in seen)
+    assert set(blas.threads().values()) == {2}

@@ -28,6 +28,7 @@ import scipy.linalg as la
 import scipy.sparse as sp
 
 from numtape.kernels.twins import now
+from numtape.tape import blas
 from numtape.kernels.selinv import pair_positions, selinv, selinv_adjoint
 
 DENSE_MAX = 64   # rows up to which A is factorized dense (LAPACK)
@@ -97,7 +98,8 @@ class DenseFactor:
         if not np.all(np.isfinite(A)):
             raise NotPositiveDefinite(np.nan)
         try:
-            self.c = la.cho_factor(A, lower=True, check_finite=False)
+            with blas.one_thread(pattern.n):
+                self.c = la.cho_factor(A, lower=True, check_finite=False)
         except la.LinAlgError:
             raise NotPositiveDefinite(float(np.linalg.eigvalsh(A)[0])) from None
         self._Z = None
@@ -107,7 +109,8 @@ class DenseFactor:
         return 2.0 * float(np.sum(np.log(np.diag(self.c[0]))))
 
     def solve(self, b):
-        return la.cho_solve(self.c, b, check_finite=False)
+        with blas.one_thread(self.pattern.n):
+            return la.cho_solve(self.c, b, check_finite=False)
 
     def inverse(self):
         if self._Z is None:
@@ -122,7 +125,8 @@ class DenseFactor:
         """The gradient of sum(W * selinv) in h: -(Z Ws Z) on the pattern, Ws = A(W)."""
         P, Z = self.pattern, self.inverse()
         Ws = P.matrix(W)
-        return -(Z @ Ws @ Z)[P.rows, P.cols]
+        with blas.one_thread(P.n):
+            return -(Z @ Ws @ Z)[P.rows, P.cols]
 
 
 class _SparseStructure:

@@ -55,6 +55,28 @@ def leave():
             _state["saved"] = ()
 
 
+class one_thread:
+    """``with blas.one_thread(n):`` pins every BLAS library to one thread for the block when
+    the dense problem's order ``n`` is below ``SMALL`` (the Laplace layer's dense Cholesky of a
+    few dozen random effects: a second thread never pays there, and on a busy machine its
+    spin-waits stall some calls for milliseconds; benchmarks/glmm_vs_glmmtmb.py times fits
+    that use it)."""
+
+    SMALL = 256
+
+    def __init__(self, n=0):
+        self.pin = n < self.SMALL
+
+    def __enter__(self):
+        if self.pin:
+            enter()
+        return self
+
+    def __exit__(self, *exc):
+        if self.pin:
+            leave()
+
+
 def threads():
     """{library file: threads} of the BLAS libraries numtape pins (for benchmarks, tests)."""
     return {lc.filepath: lc.get_num_threads() for lc in _libraries()}
