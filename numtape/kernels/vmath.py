@@ -1,0 +1,272 @@
+"""exp and log written in plain float64 arithmetic, so that loops calling them vectorize.
+
+``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
+time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
+The functions here compute the same values with additions, multiplications, one division (log),
+comparisons that become selects, and integer operations on the bits of a float64 (for the
+powers of two).  No branch depends on the argument, and no table is read, so a loop
+``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
+
+Every function is correct over its whole domain (subnormal arguments and results, overflow to
+inf, underflow to 0, the infinities, NaN in gives NaN out) to within the bound of ulps that
+``tests/test_vmath.py`` checks against mpmath; the results are not always the correctly rounded
+ones, so they can differ from the C library's in the last bit.
+
+Same bits from NumPy.  Each ``vname`` has a twin ``np_vname`` taking and returning arrays, which
+runs the same operations in the same order with NumPy's elementwise functions (``np.where`` for
+the selects, ``ndarray.view`` for the bits).  Every operation is a correctly rounded IEEE one
+(no fused multiply-add: Numba without ``fastmath`` never contracts ``a * b + c``), so the twin
+gives the same bits as the compiled code, and the plain-Python run of a ``vname`` (its
+``py_func``, as numtape's twins call it) does too.
+
+Range reduction and polynomials
+-------------------------------
+``vexp``: x = n ln2 + r with n = round(x / ln2) and |r| <= ln2/2.  ln2 is split in
+``LN2_HI + LN2_LO``, with ``LN2_HI`` holding 42 bits so that ``n * LN2_HI`` is exact for
+|n| < 2**11 and ``x - n * LN2_HI`` is exact (Sterbenz); r = that minus ``n * LN2_LO``, and
+``rc``, the rounding error of that subtraction, is carried along.  exp(r) = 1 + r + r**2 q(r),
+with q a degree-10 polynomial (a Chebyshev fit, ``tools/vmath_coeffs.py``, with an error far
+below the last bit).  ``1 + r`` is formed as a rounded sum ``h`` and its exact error ``e``
+(Fast2Sum: |r| < 1), so exp(r + rc) = h + ((e + rc h) + r**2 q): one rounding of a sum whose
+second term is small, which keeps the error near half an ulp.  n is rounded by adding and
+subtracting 1.5 * 2**52, whose last bits then hold n as an integer.  2**n is applied as two
+factors 2**(n//2) and 2**(n - n//2), each a normal float64 built from its exponent bits, so
+that results that overflow, are subnormal or underflow come out of the last multiplication
+(rounded once).  The argument is clamped to [-746, 710] first (beyond, the result is 0 or inf
+anyway), which keeps every integer in range.
+
+``vlog``: x = 2**k m with m in [sqrt(1/2), sqrt(2)), read from the bits (subnormal x are
+first scaled by 2**54); log(x) = k ln2 + log(m).  With f = m - 1 (exact) and
+s = f / (2 + f), |s| <= 0.1716, log(m) = log((1 + s) / (1 - s)) = 2*s + s*R with
+R = s**2 P(s**2), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``).  The
+terms are summed as ``f - (f**2/2 - s (f**2/2 + R))`` (since 2*s = f - s*f), so that the
+largest term ``f`` is exact and the rest is a small correction, and ``k ln2`` is added in two
+parts ``k LN2_HI`` (exact) and ``k LN2_LO`` (with the correction): this is the formulation of
+fdlibm's ``__ieee754_log``, with our own coefficients and without its branches.
+"""
+import math
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic, overload
+
+__all__ = ["vexp", "vlog", "np_vexp", "np_vlog"]
+
+_njit = numba.njit(cache=True, inline="always", error_model="numpy")
+
+# -- the bits of a float64 --------------------------------------------------------------------
+
+
+def _bits(x):
+    """The bits of the float64 ``x`` as an int64 (Python twin of the compiled bit cast)."""
+    return int(np.float64(x).view(np.int64))
+
+
+def _from_bits(i):
+    """The float64 whose bits are the int64 ``i``."""
+    return float(np.int64(i).view(np.float64))
+
+
+@intrinsic
+def _bitcast_f2i(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.IntType(64))
+    return types.int64(types.float64), codegen
+
+
+@intrinsic
+def _bitcast_i2f(typingctx, i):
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.DoubleType())
+    return types.float64(types.int64), codegen
+
+
+def _div(a, b):
+    """The rounded quotient a / b (compiled without a division-by-zero check)."""
+    return a / b
+
+
+@intrinsic
+def _fdiv(typingctx, a, b):
+    def codegen(context, builder, signature, args):
+        return builder.fdiv(args[0], args[1])
+    return types.float64(types.float64, types.float64), codegen
+
+
+@overload(_bits, inline="always")
+def _bits_numba(x):
+    return lambda x: _bitcast_f2i(np.float64(x))
+
+
+@overload(_from_bits, inline="always")
+def _from_bits_numba(i):
+    return lambda i: _bitcast_i2f(np.int64(i))
+
+
+@overload(_div, inline="always")
+def _div_numba(a, b):
+    # an inlined function's ``/`` follows the caller's error_model: with Numba's default
+    # ("python") it checks for a zero divisor, a branch that stops the loop from vectorizing
+    return lambda a, b: _fdiv(np.float64(a), np.float64(b))
+
+
+# -- constants --------------------------------------------------------------------------------
+
+LN2_HI = 0.6931471805598903          # 0x1.62e42fefa3800p-1: ln2 to 42 bits
+LN2_LO = 5.497923018708371e-14       # ln2 - LN2_HI
+INV_LN2 = 1.4426950408889634
+SHIFTER = 6755399441055744.0         # 1.5 * 2**52: x + SHIFTER - SHIFTER rounds x to an integer
+SHIFTER_BITS = 0x4338000000000000    # its bits; bits(SHIFTER + n) - SHIFTER_BITS == n
+EXP_HI = 710.0                       # exp(x) overflows beyond 709.79
+EXP_LO = -746.0                      # exp(x) rounds to 0 below -745.14
+SQRT_HALF_BITS = 0x3fe6a09e667f3bcd  # bits of sqrt(1/2)
+MIN_NORMAL = 2.2250738585072014e-308
+TWO54 = 18014398509481984.0
+INF = math.inf
+NAN = math.nan
+
+# degree-10 fit of (exp(r) - 1 - r) / r**2 on |r| <= ln2/2 (tools/vmath_coeffs.py)
+Q0 = 0.5
+Q1 = 0.1666666666666667
+Q2 = 0.04166666666666667
+Q3 = 0.008333333333326112
+Q4 = 0.001388888888888373
+Q5 = 0.0001984126987490126
+Q6 = 2.4801587325605324e-05
+Q7 = 2.7557255297969643e-06
+Q8 = 2.755727357010214e-07
+Q9 = 2.5105259538448494e-08
+Q10 = 2.0914717341716378e-09
+
+# degree-7 fit of (log((1+s)/(1-s)) - 2*s) / s**3 in z = s**2, 0 <= z <= 0.02944
+P0 = 0.6666666666666666
+P1 = 0.4000000000000088
+P2 = 0.2857142857080285
+P3 = 0.22222222391887064
+P4 = 0.18181795621632782
+P5 = 0.15386240708969665
+P6 = 0.13268746195596595
+P7 = 0.13086907887965027
+
+
+# -- exp --------------------------------------------------------------------------------------
+
+
+@_njit
+def vexp(x):
+    """exp(x) for a float64 ``x``, branch-free (module docstring)."""
+    xc = x if x < EXP_HI else EXP_HI      # inf and NaN -> EXP_HI (NaN restored at the end)
+    xc = xc if xc > EXP_LO else EXP_LO
+    kd = xc * INV_LN2 + SHIFTER
+    n = _bits(kd) - SHIFTER_BITS          # round(x / ln2), |n| <= 1076
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI                # exact
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo                  # r + rc == rhi - rlo
+    q = Q9 + r * Q10
+    q = Q8 + r * q
+    q = Q7 + r * q
+    q = Q6 + r * q
+    q = Q5 + r * q
+    q = Q4 + r * q
+    q = Q3 + r * q
+    q = Q2 + r * q
+    q = Q1 + r * q
+    q = Q0 + r * q
+    h = 1.0 + r
+    e = (1.0 - h) + r                     # h + e == 1 + r
+    p = h + ((e + rc * h) + (r * r) * q)  # exp(r + rc)
+    n1 = n >> 1
+    y = p * _from_bits((n1 + 1023) << 52) * _from_bits((n - n1 + 1023) << 52)
+    return y if x == x else x
+
+
+def np_vexp(x):
+    """``vexp`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        return _np_vexp(x)
+
+
+def _np_vexp(x):
+    xc = np.where(x < EXP_HI, x, EXP_HI)
+    xc = np.where(xc > EXP_LO, xc, EXP_LO)
+    kd = xc * INV_LN2 + SHIFTER
+    n = kd.view(np.int64) - SHIFTER_BITS
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo
+    q = Q9 + r * Q10
+    for c in (Q8, Q7, Q6, Q5, Q4, Q3, Q2, Q1, Q0):
+        q = c + r * q
+    h = 1.0 + r
+    e = (1.0 - h) + r
+    p = h + ((e + rc * h) + (r * r) * q)
+    n1 = n >> 1
+    y = p * ((n1 + 1023) << 52).view(np.float64) * ((n - n1 + 1023) << 52).view(np.float64)
+    return np.where(x == x, y, x)
+
+
+# -- log --------------------------------------------------------------------------------------
+
+
+@_njit
+def vlog(x):
+    """log(x) for a float64 ``x``, branch-free (module docstring)."""
+    xs = x if x > 0.0 else 1.0            # 0, negatives and NaN: fixed at the end
+    tiny = xs < MIN_NORMAL
+    xs = xs * TWO54 if tiny else xs
+    ix = _bits(xs)
+    k = (ix - SQRT_HALF_BITS) >> 52       # m = xs / 2**k in [sqrt(1/2), sqrt(2))
+    m = _from_bits(ix - (k << 52))
+    dk = _from_bits(k + SHIFTER_BITS) - SHIFTER
+    dk = dk - 54.0 if tiny else dk
+    f = m - 1.0
+    s = _div(f, 2.0 + f)
+    z = s * s
+    w = P6 + z * P7
+    w = P5 + z * w
+    w = P4 + z * w
+    w = P3 + z * w
+    w = P2 + z * w
+    w = P1 + z * w
+    w = P0 + z * w
+    R = z * w
+    hfsq = 0.5 * (f * f)
+    y = dk * LN2_HI - ((hfsq - (s * (hfsq + R) + dk * LN2_LO)) - f)
+    y = y if x > 0.0 else (-INF if x == 0.0 else NAN)
+    return INF if x == INF else y
+
+
+def np_vlog(x):
+    """``vlog`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        return _np_vlog(x)
+
+
+def _np_vlog(x):
+    xs = np.where(x > 0.0, x, 1.0)
+    tiny = xs < MIN_NORMAL
+    xs = np.where(tiny, xs * TWO54, xs)
+    ix = xs.view(np.int64)
+    k = (ix - SQRT_HALF_BITS) >> 52
+    m = (ix - (k << 52)).view(np.float64)
+    dk = (k + SHIFTER_BITS).view(np.float64) - SHIFTER
+    dk = np.where(tiny, dk - 54.0, dk)
+    f = m - 1.0
+    s = f / (2.0 + f)
+    z = s * s
+    w = P6 + z * P7
+    for c in (P5, P4, P3, P2, P1, P0):
+        w = c + z * w
+    R = z * w
+    hfsq = 0.5 * (f * f)
+    y = dk * LN2_HI - ((hfsq - (s * (hfsq + R) + dk * LN2_LO)) - f)
+    y = np.where(x > 0.0, y, np.where(x == 0.0, -INF, NAN))
+    return np.where(x == INF, INF, y)
