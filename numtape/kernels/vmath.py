@@ -32,17 +32,22 @@ second term is small, which keeps the error near half an ulp.  n is rounded by a
 subtracting 1.5 * 2**52, whose last bits then hold n as an integer.  2**n is applied as two
 factors 2**(n//2) and 2**(n - n//2), each a normal float64 built from its exponent bits, so
 that results that overflow, are subnormal or underflow come out of the last multiplication
-(rounded once).  The argument is clamped to [-746, 710] first (beyond, the result is 0 or inf
-anyway), which keeps every integer in range.
+(for a subnormal result, a second rounding after the one of the sum, hence a bound a little
+above that of normal results).  The argument is clamped to [-746, 710] first (beyond, the
+result is 0 or inf anyway), which keeps every integer in range.
 
 ``vlog``: x = 2**k m with m in [sqrt(1/2), sqrt(2)), read from the bits (subnormal x are
 first scaled by 2**54); log(x) = k ln2 + log(m).  With f = m - 1 (exact) and
-s = f / (2 + f), |s| <= 0.1716, log(m) = log((1 + s) / (1 - s)) = 2*s + s*R with
-R = s**2 P(s**2), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``).  The
-terms are summed as ``f - (f**2/2 - s (f**2/2 + R))`` (since 2*s = f - s*f), so that the
-largest term ``f`` is exact and the rest is a small correction, and ``k ln2`` is added in two
-parts ``k LN2_HI`` (exact) and ``k LN2_LO`` (with the correction): this is the formulation of
-fdlibm's ``__ieee754_log``, with our own coefficients and without its branches.
+u = 2f / (2 + f), |u| <= 0.3432, log(m) = 2 atanh(u/2) = u + s R(s**2) with s = u/2 and
+R(z) = z P(z), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``).  The large
+term u is carried as ``ut + ul``: ``ut`` is u cut to 26 bits (a mask on its bits), so that
+``ut`` times the 26-bit head of 2 + f is exact and the remainder 2f - ut (2 + f) is computed
+exactly, which gives ``ul`` (Dekker's product without an FMA).  Then ``k LN2_HI + ut`` (both
+exact) is summed as a rounded ``hi`` and its exact error ``lo`` (Fast2Sum), and
+log(x) = hi + (lo + ((k LN2_LO + ul) + s R)): again one rounding of a sum whose second term is
+small (s R is about a hundredth of the result at most), so the error stays near half an ulp, also
+where k ln2 and log(m) nearly cancel.  Near x = 1 (k = 0) the sum is ut + (ul + s R), with the
+relative accuracy that needs.  One division, 1 / (2 + f), is shared by u and ``ul``.
 """
 import math
 
@@ -122,6 +127,7 @@ SHIFTER_BITS = 0x4338000000000000    # its bits; bits(SHIFTER + n) - SHIFTER_BIT
 EXP_HI = 710.0                       # exp(x) overflows beyond 709.79
 EXP_LO = -746.0                      # exp(x) rounds to 0 below -745.14
 SQRT_HALF_BITS = 0x3fe6a09e667f3bcd  # bits of sqrt(1/2)
+MASK26 = -(1 << 27)                  # 0xfffffffff8000000: keeps 26 of 53 bits
 MIN_NORMAL = 2.2250738585072014e-308
 TWO54 = 18014398509481984.0
 INF = math.inf
@@ -227,7 +233,14 @@ def vlog(x):
     dk = _from_bits(k + SHIFTER_BITS) - SHIFTER
     dk = dk - 54.0 if tiny else dk
     f = m - 1.0
-    s = _div(f, 2.0 + f)
+    d = 2.0 + f
+    dl = (2.0 - d) + f                    # d + dl == 2 + f
+    inv = _div(1.0, d)
+    u = (2.0 * f) * inv                   # 2 atanh(u/2) == log(m)
+    ut = _from_bits(_bits(u) & MASK26)    # u to 26 bits
+    dh = _from_bits(_bits(d) & MASK26)
+    ul = (((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) * inv   # ut + ul == 2f / (2 + f)
+    s = 0.5 * u
     z = s * s
     w = P6 + z * P7
     w = P5 + z * w
@@ -236,9 +249,10 @@ def vlog(x):
     w = P2 + z * w
     w = P1 + z * w
     w = P0 + z * w
-    R = z * w
-    hfsq = 0.5 * (f * f)
-    y = dk * LN2_HI - ((hfsq - (s * (hfsq + R) + dk * LN2_LO)) - f)
+    khi = dk * LN2_HI                     # exact
+    hi = khi + ut
+    lo = (khi - hi) + ut                  # hi + lo == khi + ut (Fast2Sum: |ut| < ln2 <= |khi|)
+    y = hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
     y = y if x > 0.0 else (-INF if x == 0.0 else NAN)
     return INF if x == INF else y
 
@@ -260,13 +274,21 @@ def _np_vlog(x):
     dk = (k + SHIFTER_BITS).view(np.float64) - SHIFTER
     dk = np.where(tiny, dk - 54.0, dk)
     f = m - 1.0
-    s = f / (2.0 + f)
+    d = 2.0 + f
+    dl = (2.0 - d) + f
+    inv = 1.0 / d
+    u = (2.0 * f) * inv
+    ut = (u.view(np.int64) & MASK26).view(np.float64)
+    dh = (d.view(np.int64) & MASK26).view(np.float64)
+    ul = (((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) * inv
+    s = 0.5 * u
     z = s * s
     w = P6 + z * P7
     for c in (P5, P4, P3, P2, P1, P0):
         w = c + z * w
-    R = z * w
-    hfsq = 0.5 * (f * f)
-    y = dk * LN2_HI - ((hfsq - (s * (hfsq + R) + dk * LN2_LO)) - f)
+    khi = dk * LN2_HI
+    hi = khi + ut
+    lo = (khi - hi) + ut
+    y = hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
     y = np.where(x > 0.0, y, np.where(x == 0.0, -INF, NAN))
     return np.where(x == INF, INF, y)
