@@ -57,12 +57,26 @@ def _m_log(x):
     return math.log(x)
 
 
+@jit
+def _m_expm1(x):
+    return math.expm1(x)
+
+
+@jit
+def _m_log1p(x):
+    return math.log1p(x)
+
+
 # name: (libm scalar, vmath scalar, numpy ufunc, numpy twin, argument sampler)
 FUNCTIONS = {
     "exp": (_m_exp, vmath.vexp, np.exp, vmath.np_vexp,
             lambda rng, n: rng.uniform(-30.0, 30.0, n)),
     "log": (_m_log, vmath.vlog, np.log, vmath.np_vlog,
             lambda rng, n: np.exp(rng.uniform(-30.0, 30.0, n))),
+    "expm1": (_m_expm1, vmath.vexpm1, np.expm1, vmath.np_vexpm1,
+              lambda rng, n: rng.uniform(-30.0, 30.0, n)),
+    "log1p": (_m_log1p, vmath.vlog1p, np.log1p, vmath.np_vlog1p,
+              lambda rng, n: np.exp(rng.uniform(-30.0, 30.0, n))),
 }
 
 
@@ -89,7 +103,7 @@ def run(name):
         x = sample(rng, n)
         # the fused loop's argument a * x + b stays in the sampler's range
         a, b, c = rng.uniform(0.5, 1.0, n), rng.uniform(-0.1, 0.1, n), rng.uniform(0.5, 2.0, n)
-        xf = x if name != "log" else x + 0.2
+        xf = x if name not in ("log", "log1p") else x + 0.2
         y = np.empty(n)
         for f in (m_loop, v_loop):
             f(x[:2], y[:2])

@@ -75,6 +75,35 @@ def log_points(rng):
     ])
 
 
+def expm1_points(rng):
+    return np.concatenate([
+        rng.uniform(-45.0, 710.0, 20_000),
+        rng.uniform(-45.0, 45.0, 20_000),
+        rng.uniform(-1.0, 1.0, 10_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        (2 * rng.integers(-60, 1024, 3_000) + 1) * (LN2 / 2)
+        * (1 + rng.uniform(-1e-15, 1e-15, 3_000)),
+        # 2**-54 (the result is x below); the overflow; rounding to -1
+        _around([2.0**-54, -(2.0**-54), 709.782712893384, -37.42994775023705], rng, 2_000),
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, 1.0, -1.0, LN2 / 2, -LN2 / 2],
+    ])
+
+
+def log1p_points(rng):
+    return np.concatenate([
+        _positive_finite(rng, 20_000),
+        -1.0 + _log_uniform(rng, 5_000, -16, -0.3),              # near -1
+        rng.uniform(-1.0, 1.0, 10_000), rng.uniform(-1.0, 3.0, 10_000),
+        _log_uniform(rng, 5_000, -20, 0), _log_uniform(rng, 5_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        # 1 + x at the range reduction boundaries, x at 2**-54 and at 2**53 (1 + x inexact)
+        _around(math.sqrt(0.5) * 2.0 ** np.arange(-1, 60) - 1.0, rng, 20),
+        _around([2.0**-54, -(2.0**-54), 2.0**53, 2.0**60], rng, 2_000),
+        [0.0, -0.0, TINY, -TINY, -0.5, 1.0, MAX, -1.0 + 2.0**-53],
+    ])
+
+
 # name: (compiled, NumPy twin, mpmath reference, bounds in ulps (normal results, subnormal
 #        results), argument sampler, exact special values)
 CASES = {
@@ -87,6 +116,15 @@ CASES = {
         (1.0, 0.0), (0.0, -math.inf), (-0.0, -math.inf), (math.inf, math.inf),
         (-math.inf, math.nan), (-1.0, math.nan), (-TINY, math.nan), (math.nan, math.nan),
         (MAX, 709.782712893384), (TINY, -744.4400719213812)]),
+    "vexpm1": (vmath.vexpm1, vmath.np_vexpm1, mpmath.expm1, (0.6, 0.6), expm1_points, [
+        (0.0, 0.0), (-0.0, -0.0), (math.inf, math.inf), (-math.inf, -1.0), (math.nan, math.nan),
+        (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300), (-1e-300, -1e-300), (710.0, math.inf),
+        (MAX, math.inf), (-40.0, -1.0), (-1000.0, -1.0), (-MAX, -1.0)]),
+    "vlog1p": (vmath.vlog1p, vmath.np_vlog1p, mpmath.log1p, (0.6, 0.6), log1p_points, [
+        (0.0, 0.0), (-0.0, -0.0), (-1.0, -math.inf), (math.inf, math.inf),
+        (-math.inf, math.nan), (-2.0, math.nan), (-1.0 - 2.0**-52, math.nan),
+        (math.nan, math.nan), (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300),
+        (MAX, 709.782712893384)]),
 }
 
 
@@ -150,7 +188,7 @@ def test_special_values(name):
     for got in (_compiled(f, x), twin(x), np.array([f.py_func(a) for a in x.tolist()])):
         same = (got == want) | (np.isnan(got) & np.isnan(want))
         assert same.all(), list(zip(x[~same], got[~same], want[~same]))
-        assert (np.signbit(got) == np.signbit(want))[want == 0].all()   # log(1) is +0
+        assert (np.signbit(got) == np.signbit(want))[want == 0].all()   # log(1) is +0, ...
 
 
 @pytest.mark.parametrize("name", CASES)

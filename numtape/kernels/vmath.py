@@ -1,8 +1,8 @@
-"""exp and log written in plain float64 arithmetic, so that loops calling them vectorize.
+"""exp, log, expm1 and log1p in plain float64 arithmetic, so that loops calling them vectorize.
 
 ``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
-The functions here compute the same values with additions, multiplications, one division (log),
+The functions here compute the same values with additions, multiplications, one division (log, log1p),
 comparisons that become selects, and integer operations on the bits of a float64 (for the
 powers of two).  No branch depends on the argument, and no table is read, so a loop
 ``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
@@ -48,6 +48,21 @@ log(x) = hi + (lo + ((k LN2_LO + ul) + s R)): again one rounding of a sum whose 
 small (s R is about a hundredth of the result at most), so the error stays near half an ulp, also
 where k ln2 and log(m) nearly cancel.  Near x = 1 (k = 0) the sum is ut + (ul + s R), with the
 relative accuracy that needs.  One division, 1 / (2 + f), is shared by u and ``ul``.
+
+``vexpm1``: the reduction of ``vexp`` (x clamped to [-40, 710]: below -37.43 the result rounds
+to -1), and exp(x) - 1 = 2**mm (s (1 + E) - t) with mm = max(n, 0), s = 2**(n - mm),
+t = 2**-mm and E = exp(r) - 1 = r + r**2/2 + r**3 q1(r), q1 the polynomial of ``vexp`` without
+its constant term.  r**2/2 is exact as ``rh**2 / 2`` (rh: r cut to 26 bits) plus a small
+remainder; s - t (a TwoSum), s r and s rh**2/2 are exact terms of decreasing size, summed with
+Fast2Sums, and the remainders with the small terms, so again the error is one rounding plus a
+little.  For n <= 0 the sum is the result itself (accurate relative to the result near x = 0,
+where it is r + ...); for n > 0 it lies in [0.2, 1.5) and the scaling by 2**mm (two factors,
+as in ``vexp``) is exact up to overflow.  |x| < 2**-54 returns x (the rounded result, and -0).
+
+``vlog1p``: 1 + x = u + e (TwoSum), u = 2**k m as in ``vlog``, and
+log(1 + x) = k ln2 + log(1 + f + e / 2**k) with f = m - 1; ``e / 2**k`` enters the exact
+remainder of u above.  When k = 0, f + e is x itself, so f = x and no correction: near x = 0
+the result keeps the relative accuracy of x.  |x| < 2**-54 returns x.
 """
 import math
 
@@ -57,7 +72,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic, overload
 
-__all__ = ["vexp", "vlog", "np_vexp", "np_vlog"]
+__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p"]
 
 _njit = numba.njit(cache=True, inline="always", error_model="numpy")
 
@@ -126,6 +141,8 @@ SHIFTER = 6755399441055744.0         # 1.5 * 2**52: x + SHIFTER - SHIFTER rounds
 SHIFTER_BITS = 0x4338000000000000    # its bits; bits(SHIFTER + n) - SHIFTER_BITS == n
 EXP_HI = 710.0                       # exp(x) overflows beyond 709.79
 EXP_LO = -746.0                      # exp(x) rounds to 0 below -745.14
+EXPM1_LO = -40.0                     # expm1(x) rounds to -1 below -37.43
+TWO_M54 = 5.551115123125783e-17      # 2**-54: below, expm1(x) and log1p(x) round to x
 SQRT_HALF_BITS = 0x3fe6a09e667f3bcd  # bits of sqrt(1/2)
 MASK26 = -(1 << 27)                  # 0xfffffffff8000000: keeps 26 of 53 bits
 MIN_NORMAL = 2.2250738585072014e-308
@@ -222,24 +239,24 @@ def _np_vexp(x):
 
 
 @_njit
-def vlog(x):
-    """log(x) for a float64 ``x``, branch-free (module docstring)."""
-    xs = x if x > 0.0 else 1.0            # 0, negatives and NaN: fixed at the end
-    tiny = xs < MIN_NORMAL
-    xs = xs * TWO54 if tiny else xs
+def _log_reduce(xs):
+    """(k, k as a float64, m) with xs = 2**k m, m in [sqrt(1/2), sqrt(2)), xs positive normal."""
     ix = _bits(xs)
-    k = (ix - SQRT_HALF_BITS) >> 52       # m = xs / 2**k in [sqrt(1/2), sqrt(2))
-    m = _from_bits(ix - (k << 52))
-    dk = _from_bits(k + SHIFTER_BITS) - SHIFTER
-    dk = dk - 54.0 if tiny else dk
-    f = m - 1.0
+    k = (ix - SQRT_HALF_BITS) >> 52
+    return k, _from_bits(k + SHIFTER_BITS) - SHIFTER, _from_bits(ix - (k << 52))
+
+
+@_njit
+def _log_sum(f, em, dk):
+    """The sum dk ln2 + log(1 + f + em), for |f| <= sqrt(2) - 1 and |em| <= 2**-52 or so."""
     d = 2.0 + f
-    dl = (2.0 - d) + f                    # d + dl == 2 + f
+    dl = ((2.0 - d) + f) + em             # d + dl == 2 + f + em
     inv = _div(1.0, d)
-    u = (2.0 * f) * inv                   # 2 atanh(u/2) == log(m)
+    u = (2.0 * f) * inv                   # 2 atanh(u/2) == log(1 + f)
     ut = _from_bits(_bits(u) & MASK26)    # u to 26 bits
     dh = _from_bits(_bits(d) & MASK26)
-    ul = (((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) * inv   # ut + ul == 2f / (2 + f)
+    # ut + ul == 2 (f + em) / (2 + f + em)
+    ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
     s = 0.5 * u
     z = s * s
     w = P6 + z * P7
@@ -252,35 +269,23 @@ def vlog(x):
     khi = dk * LN2_HI                     # exact
     hi = khi + ut
     lo = (khi - hi) + ut                  # hi + lo == khi + ut (Fast2Sum: |ut| < ln2 <= |khi|)
-    y = hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
-    y = y if x > 0.0 else (-INF if x == 0.0 else NAN)
-    return INF if x == INF else y
+    return hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
 
 
-def np_vlog(x):
-    """``vlog`` on an array with NumPy: the same operations, the same bits."""
-    x = np.asarray(x, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        return _np_vlog(x)
-
-
-def _np_vlog(x):
-    xs = np.where(x > 0.0, x, 1.0)
-    tiny = xs < MIN_NORMAL
-    xs = np.where(tiny, xs * TWO54, xs)
+def _np_log_reduce(xs):
     ix = xs.view(np.int64)
     k = (ix - SQRT_HALF_BITS) >> 52
-    m = (ix - (k << 52)).view(np.float64)
-    dk = (k + SHIFTER_BITS).view(np.float64) - SHIFTER
-    dk = np.where(tiny, dk - 54.0, dk)
-    f = m - 1.0
+    return k, (k + SHIFTER_BITS).view(np.float64) - SHIFTER, (ix - (k << 52)).view(np.float64)
+
+
+def _np_log_sum(f, em, dk):
     d = 2.0 + f
-    dl = (2.0 - d) + f
+    dl = ((2.0 - d) + f) + em
     inv = 1.0 / d
     u = (2.0 * f) * inv
     ut = (u.view(np.int64) & MASK26).view(np.float64)
     dh = (d.view(np.int64) & MASK26).view(np.float64)
-    ul = (((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) * inv
+    ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
     s = 0.5 * u
     z = s * s
     w = P6 + z * P7
@@ -289,6 +294,150 @@ def _np_vlog(x):
     khi = dk * LN2_HI
     hi = khi + ut
     lo = (khi - hi) + ut
-    y = hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
-    y = np.where(x > 0.0, y, np.where(x == 0.0, -INF, NAN))
-    return np.where(x == INF, INF, y)
+    return hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
+
+
+@_njit
+def vlog(x):
+    """log(x) for a float64 ``x``, branch-free (module docstring)."""
+    xs = x if x > 0.0 else 1.0            # 0, negatives and NaN: fixed at the end
+    tiny = xs < MIN_NORMAL
+    xs = xs * TWO54 if tiny else xs
+    _, dk, m = _log_reduce(xs)
+    y = _log_sum(m - 1.0, 0.0, dk - 54.0 if tiny else dk)
+    y = y if x > 0.0 else (-INF if x == 0.0 else NAN)
+    return INF if x == INF else y
+
+
+def np_vlog(x):
+    """``vlog`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xs = np.where(x > 0.0, x, 1.0)
+        tiny = xs < MIN_NORMAL
+        xs = np.where(tiny, xs * TWO54, xs)
+        _, dk, m = _np_log_reduce(xs)
+        y = _np_log_sum(m - 1.0, 0.0, np.where(tiny, dk - 54.0, dk))
+        y = np.where(x > 0.0, y, np.where(x == 0.0, -INF, NAN))
+        return np.where(x == INF, INF, y)
+
+
+@_njit
+def vlog1p(x):
+    """log(1 + x) for a float64 ``x``, branch-free (module docstring)."""
+    xs = x if x > -1.0 else 0.0           # -1, below and NaN: fixed at the end
+    xs = xs if xs < INF else 0.0
+    u = 1.0 + xs
+    b = u - 1.0
+    e = (1.0 - (u - b)) + (xs - b)        # u + e == 1 + xs (TwoSum)
+    k, dk, m = _log_reduce(u)
+    # 1 + xs = 2**k (m + e / 2**k); when k == 0, that is 1 + xs itself: xs is exact
+    f = xs if k == 0 else m - 1.0
+    em = 0.0 if k == 0 else e * _from_bits((1023 - (k if k < 1000 else 1000)) << 52)
+    y = _log_sum(f, em, dk)
+    y = x if abs(x) < TWO_M54 else y      # log1p(x) rounds to x; keeps -0
+    y = y if x > -1.0 else (-INF if x == -1.0 else NAN)
+    return INF if x == INF else y
+
+
+def np_vlog1p(x):
+    """``vlog1p`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xs = np.where(x > -1.0, x, 0.0)
+        xs = np.where(xs < INF, xs, 0.0)
+        u = 1.0 + xs
+        b = u - 1.0
+        e = (1.0 - (u - b)) + (xs - b)
+        k, dk, m = _np_log_reduce(u)
+        f = np.where(k == 0, xs, m - 1.0)
+        em = np.where(k == 0, 0.0,
+                      e * ((1023 - np.where(k < 1000, k, 1000)) << 52).view(np.float64))
+        y = _np_log_sum(f, em, dk)
+        y = np.where(np.abs(x) < TWO_M54, x, y)
+        y = np.where(x > -1.0, y, np.where(x == -1.0, -INF, NAN))
+        return np.where(x == INF, INF, y)
+
+
+# -- expm1 ------------------------------------------------------------------------------------
+
+
+@_njit
+def vexpm1(x):
+    """exp(x) - 1 for a float64 ``x``, branch-free (module docstring)."""
+    xc = x if x < EXP_HI else EXP_HI      # inf and NaN -> EXP_HI (NaN restored at the end)
+    xc = xc if xc > EXPM1_LO else EXPM1_LO
+    kd = xc * INV_LN2 + SHIFTER
+    n = _bits(kd) - SHIFTER_BITS          # round(x / ln2), -58 <= n <= 1024
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo
+    q = Q9 + r * Q10
+    q = Q8 + r * q
+    q = Q7 + r * q
+    q = Q6 + r * q
+    q = Q5 + r * q
+    q = Q4 + r * q
+    q = Q3 + r * q
+    q = Q2 + r * q
+    q = Q1 + r * q                        # (exp(r) - 1 - r - r**2/2) / r**3
+    rh = _from_bits(_bits(r) & MASK26)    # r to 26 bits: rh**2 is exact
+    rl = r - rh
+    tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + (r * r) * (r * q)
+    mm = n if n > 0 else 0                # result = 2**mm (s (1 + expm1(r)) - t)
+    s = _from_bits((n - mm + 1023) << 52)                             # 2**(n - mm)
+    t = _from_bits((1023 - (mm if mm < 1000 else 1000)) << 52)        # 2**-mm
+    a = s - t
+    ab = a - s
+    ae = (s - (a - ab)) + (-t - ab)       # a + ae == s - t (TwoSum)
+    p2 = s * r
+    p3 = s * ((0.5 * rh) * rh)
+    b = a + p2
+    be = (a - b) + p2                     # Fast2Sum: |a| >= |p2|
+    c = b + p3
+    ce = (b - c) + p3                     # Fast2Sum: |b| >= |p3|
+    inner = c + (ce + (be + (ae + s * tail)))
+    m1 = mm >> 1
+    y = inner * _from_bits((m1 + 1023) << 52) * _from_bits((mm - m1 + 1023) << 52)
+    y = x if abs(x) < TWO_M54 else y      # expm1(x) rounds to x; keeps -0
+    return y if x == x else x
+
+
+def np_vexpm1(x):
+    """``vexpm1`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xc = np.where(x < EXP_HI, x, EXP_HI)
+        xc = np.where(xc > EXPM1_LO, xc, EXPM1_LO)
+        kd = xc * INV_LN2 + SHIFTER
+        n = kd.view(np.int64) - SHIFTER_BITS
+        nd = kd - SHIFTER
+        rhi = xc - nd * LN2_HI
+        rlo = nd * LN2_LO
+        r = rhi - rlo
+        rc = (rhi - r) - rlo
+        q = Q9 + r * Q10
+        for c in (Q8, Q7, Q6, Q5, Q4, Q3, Q2, Q1):
+            q = c + r * q
+        rh = (r.view(np.int64) & MASK26).view(np.float64)
+        rl = r - rh
+        tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + (r * r) * (r * q)
+        mm = np.where(n > 0, n, 0)
+        s = ((n - mm + 1023) << 52).view(np.float64)
+        t = ((1023 - np.where(mm < 1000, mm, 1000)) << 52).view(np.float64)
+        a = s - t
+        ab = a - s
+        ae = (s - (a - ab)) + (-t - ab)
+        p2 = s * r
+        p3 = s * ((0.5 * rh) * rh)
+        b = a + p2
+        be = (a - b) + p2
+        c = b + p3
+        ce = (b - c) + p3
+        inner = c + (ce + (be + (ae + s * tail)))
+        m1 = mm >> 1
+        y = inner * ((m1 + 1023) << 52).view(np.float64) * ((mm - m1 + 1023) << 52).view(np.float64)
+        y = np.where(np.abs(x) < TWO_M54, x, y)
+        return np.where(x == x, y, x)
