@@ -2,9 +2,9 @@
 
 ``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
-The functions here compute the same values with additions, multiplications, one division (log, log1p),
-comparisons that become selects, and integer operations on the bits of a float64 (for the
-powers of two).  No branch depends on the argument, and no table is read, so a loop
+The functions here compute the same values with additions, multiplications, one division
+(log, log1p), comparisons that become selects, and integer operations on the bits of a float64
+(for the powers of two).  No branch depends on the argument, and no table is read, so a loop
 ``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
 
 Every function is correct over its whole domain (subnormal arguments and results, overflow to
@@ -26,9 +26,11 @@ Range reduction and polynomials
 |n| < 2**11 and ``x - n * LN2_HI`` is exact (Sterbenz); r = that minus ``n * LN2_LO``, and
 ``rc``, the rounding error of that subtraction, is carried along.  exp(r) = 1 + r + r**2 q(r),
 with q a degree-10 polynomial (a Chebyshev fit, ``tools/vmath_coeffs.py``, with an error far
-below the last bit).  ``1 + r`` is formed as a rounded sum ``h`` and its exact error ``e``
-(Fast2Sum: |r| < 1), so exp(r + rc) = h + ((e + rc h) + r**2 q): one rounding of a sum whose
-second term is small, which keeps the error near half an ulp.  n is rounded by adding and
+below the last bit), evaluated by Horner's rule in its first terms and Estrin's scheme in the
+rest, whose rounding errors are scaled down by r**3.  ``1 + r`` is formed as a rounded sum
+``h`` and its exact error ``e`` (Fast2Sum: |r| < 1), so exp(r + rc) = h + ((e + rc h) + r**2 q):
+one rounding of a sum whose second term is small, which keeps the error near half an ulp.
+n is rounded by adding and
 subtracting 1.5 * 2**52, whose last bits then hold n as an integer.  2**n is applied as two
 factors 2**(n//2) and 2**(n - n//2), each a normal float64 built from its exponent bits, so
 that results that overflow, are subnormal or underflow come out of the last multiplication
@@ -39,7 +41,8 @@ result is 0 or inf anyway), which keeps every integer in range.
 ``vlog``: x = 2**k m with m in [sqrt(1/2), sqrt(2)), read from the bits (subnormal x are
 first scaled by 2**54); log(x) = k ln2 + log(m).  With f = m - 1 (exact) and
 u = 2f / (2 + f), |u| <= 0.3432, log(m) = 2 atanh(u/2) = u + s R(s**2) with s = u/2 and
-R(z) = z P(z), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``).  The large
+R(z) = z P(z), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``; Estrin's
+scheme).  The large
 term u is carried as ``ut + ul``: ``ut`` is u cut to 26 bits (a mask on its bits), so that
 ``ut`` times the 26-bit head of 2 + f is exact and the remainder 2f - ut (2 + f) is computed
 exactly, which gives ``ul`` (Dekker's product without an FMA).  Then ``k LN2_HI + ut`` (both
@@ -70,7 +73,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic, overload, register_jitable
 
 __all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p"]
 
@@ -174,6 +177,28 @@ P6 = 0.13268746195596595
 P7 = 0.13086907887965027
 
 
+# -- polynomials ------------------------------------------------------------------------------
+# Estrin's scheme (pairs, then pairs of pairs) where rounding errors matter least: shorter
+# chains of dependent operations than Horner's.  Plain Python, on floats or arrays alike (the
+# NumPy twins call them too).
+
+
+@register_jitable(inline="always")
+def _exp_q3(r, r2):
+    """Q3 + Q4 r + ... + Q10 r**7; r2 = r * r."""
+    r4 = r2 * r2
+    return (((Q3 + r * Q4) + r2 * (Q5 + r * Q6))
+            + r4 * ((Q7 + r * Q8) + r2 * (Q9 + r * Q10)))
+
+
+@register_jitable(inline="always")
+def _log_p(z, z2):
+    """P0 + P1 z + ... + P7 z**7; z2 = z * z."""
+    z4 = z2 * z2
+    return (((P0 + z * P1) + z2 * (P2 + z * P3))
+            + z4 * ((P4 + z * P5) + z2 * (P6 + z * P7)))
+
+
 # -- exp --------------------------------------------------------------------------------------
 
 
@@ -189,19 +214,11 @@ def vexp(x):
     rlo = nd * LN2_LO
     r = rhi - rlo
     rc = (rhi - r) - rlo                  # r + rc == rhi - rlo
-    q = Q9 + r * Q10
-    q = Q8 + r * q
-    q = Q7 + r * q
-    q = Q6 + r * q
-    q = Q5 + r * q
-    q = Q4 + r * q
-    q = Q3 + r * q
-    q = Q2 + r * q
-    q = Q1 + r * q
-    q = Q0 + r * q
+    r2 = r * r
+    q = Q0 + r * (Q1 + r * (Q2 + r * _exp_q3(r, r2)))
     h = 1.0 + r
     e = (1.0 - h) + r                     # h + e == 1 + r
-    p = h + ((e + rc * h) + (r * r) * q)  # exp(r + rc)
+    p = h + ((e + rc * h) + r2 * q)       # exp(r + rc)
     n1 = n >> 1
     y = p * _from_bits((n1 + 1023) << 52) * _from_bits((n - n1 + 1023) << 52)
     return y if x == x else x
@@ -224,12 +241,11 @@ def _np_vexp(x):
     rlo = nd * LN2_LO
     r = rhi - rlo
     rc = (rhi - r) - rlo
-    q = Q9 + r * Q10
-    for c in (Q8, Q7, Q6, Q5, Q4, Q3, Q2, Q1, Q0):
-        q = c + r * q
+    r2 = r * r
+    q = Q0 + r * (Q1 + r * (Q2 + r * _exp_q3(r, r2)))
     h = 1.0 + r
     e = (1.0 - h) + r
-    p = h + ((e + rc * h) + (r * r) * q)
+    p = h + ((e + rc * h) + r2 * q)
     n1 = n >> 1
     y = p * ((n1 + 1023) << 52).view(np.float64) * ((n - n1 + 1023) << 52).view(np.float64)
     return np.where(x == x, y, x)
@@ -259,13 +275,7 @@ def _log_sum(f, em, dk):
     ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
     s = 0.5 * u
     z = s * s
-    w = P6 + z * P7
-    w = P5 + z * w
-    w = P4 + z * w
-    w = P3 + z * w
-    w = P2 + z * w
-    w = P1 + z * w
-    w = P0 + z * w
+    w = _log_p(z, z * z)
     khi = dk * LN2_HI                     # exact
     hi = khi + ut
     lo = (khi - hi) + ut                  # hi + lo == khi + ut (Fast2Sum: |ut| < ln2 <= |khi|)
@@ -288,9 +298,7 @@ def _np_log_sum(f, em, dk):
     ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
     s = 0.5 * u
     z = s * s
-    w = P6 + z * P7
-    for c in (P5, P4, P3, P2, P1, P0):
-        w = c + z * w
+    w = _log_p(z, z * z)
     khi = dk * LN2_HI
     hi = khi + ut
     lo = (khi - hi) + ut
@@ -374,18 +382,11 @@ def vexpm1(x):
     rlo = nd * LN2_LO
     r = rhi - rlo
     rc = (rhi - r) - rlo
-    q = Q9 + r * Q10
-    q = Q8 + r * q
-    q = Q7 + r * q
-    q = Q6 + r * q
-    q = Q5 + r * q
-    q = Q4 + r * q
-    q = Q3 + r * q
-    q = Q2 + r * q
-    q = Q1 + r * q                        # (exp(r) - 1 - r - r**2/2) / r**3
+    r2 = r * r
+    q = Q1 + r * (Q2 + r * _exp_q3(r, r2))   # (exp(r) - 1 - r - r**2/2) / r**3
     rh = _from_bits(_bits(r) & MASK26)    # r to 26 bits: rh**2 is exact
     rl = r - rh
-    tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + (r * r) * (r * q)
+    tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + r2 * (r * q)
     mm = n if n > 0 else 0                # result = 2**mm (s (1 + expm1(r)) - t)
     s = _from_bits((n - mm + 1023) << 52)                             # 2**(n - mm)
     t = _from_bits((1023 - (mm if mm < 1000 else 1000)) << 52)        # 2**-mm
@@ -418,12 +419,11 @@ def np_vexpm1(x):
         rlo = nd * LN2_LO
         r = rhi - rlo
         rc = (rhi - r) - rlo
-        q = Q9 + r * Q10
-        for c in (Q8, Q7, Q6, Q5, Q4, Q3, Q2, Q1):
-            q = c + r * q
+        r2 = r * r
+        q = Q1 + r * (Q2 + r * _exp_q3(r, r2))
         rh = (r.view(np.int64) & MASK26).view(np.float64)
         rl = r - rh
-        tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + (r * r) * (r * q)
+        tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + r2 * (r * q)
         mm = np.where(n > 0, n, 0)
         s = ((n - mm + 1023) << 52).view(np.float64)
         t = ((1023 - np.where(mm < 1000, mm, 1000)) << 52).view(np.float64)
