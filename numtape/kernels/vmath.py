@@ -17,7 +17,9 @@ runs the same operations in the same order with NumPy's elementwise functions (`
 the selects, ``ndarray.view`` for the bits).  Every operation is a correctly rounded IEEE one
 (no fused multiply-add: Numba without ``fastmath`` never contracts ``a * b + c``), so the twin
 gives the same bits as the compiled code, and the plain-Python run of a ``vname`` (its
-``py_func``, as numtape's twins call it) does too.
+``py_func``, as numtape's twins call it) does too.  The functions are inlined into their
+callers' Numba IR and compiled with the callers' options: a caller with ``fastmath`` would let
+LLVM contract and reorder them, and lose both the bits and the error bounds.
 
 Range reduction and polynomials
 -------------------------------
@@ -77,7 +79,9 @@ from numba.extending import intrinsic, overload, register_jitable
 
 __all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p"]
 
-_njit = numba.njit(cache=True, inline="always", error_model="numpy")
+# numtape's jit options (numtape/kernels/jit.py, checked by tests/test_jit.py), spelled out so
+# that this module stands alone, and inlined into the caller's Numba IR
+_njit = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy", inline="always")
 
 # -- the bits of a float64 --------------------------------------------------------------------
 
