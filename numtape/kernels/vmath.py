@@ -1,0 +1,447 @@
+"""exp, log, expm1 and log1p in plain float64 arithmetic, so that loops calling them vectorize.
+
+``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
+time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
+The functions here compute the same values with additions, multiplications, one division
+(log, log1p), comparisons that become selects, and integer operations on the bits of a float64
+(for the powers of two).  No branch depends on the argument, and no table is read, so a loop
+``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
+
+Every function is correct over its whole domain (subnormal arguments and results, overflow to
+inf, underflow to 0, the infinities, NaN in gives NaN out) to within the bound of ulps that
+``tests/test_vmath.py`` checks against mpmath; the results are not always the correctly rounded
+ones, so they can differ from the C library's in the last bit.
+
+Same bits from NumPy.  Each ``vname`` has a twin ``np_vname`` taking and returning arrays, which
+runs the same operations in the same order with NumPy's elementwise functions (``np.where`` for
+the selects, ``ndarray.view`` for the bits).  Every operation is a correctly rounded IEEE one
+(no fused multiply-add: Numba without ``fastmath`` never contracts ``a * b + c``), so the twin
+gives the same bits as the compiled code, and the plain-Python run of a ``vname`` (its
+``py_func``, as numtape's twins call it) does too.  The functions are inlined into their
+callers' Numba IR and compiled with the callers' options: a caller with ``fastmath`` would let
+LLVM contract and reorder them, and lose both the bits and the error bounds.
+
+Range reduction and polynomials
+-------------------------------
+``vexp``: x = n ln2 + r with n = round(x / ln2) and |r| <= ln2/2.  ln2 is split in
+``LN2_HI + LN2_LO``, with ``LN2_HI`` holding 42 bits so that ``n * LN2_HI`` is exact for
+|n| < 2**11 and ``x - n * LN2_HI`` is exact (Sterbenz); r = that minus ``n * LN2_LO``, and
+``rc``, the rounding error of that subtraction, is carried along.  exp(r) = 1 + r + r**2 q(r),
+with q a degree-10 polynomial (a Chebyshev fit, ``tools/vmath_coeffs.py``, with an error far
+below the last bit), evaluated by Horner's rule in its first terms and Estrin's scheme in the
+rest, whose rounding errors are scaled down by r**3.  ``1 + r`` is formed as a rounded sum
+``h`` and its exact error ``e`` (Fast2Sum: |r| < 1), so exp(r + rc) = h + ((e + rc h) + r**2 q):
+one rounding of a sum whose second term is small, which keeps the error near half an ulp.
+n is rounded by adding and
+subtracting 1.5 * 2**52, whose last bits then hold n as an integer.  2**n is applied as two
+factors 2**(n//2) and 2**(n - n//2), each a normal float64 built from its exponent bits, so
+that results that overflow, are subnormal or underflow come out of the last multiplication
+(for a subnormal result, a second rounding after the one of the sum, hence a bound a little
+above that of normal results).  The argument is clamped to [-746, 710] first (beyond, the
+result is 0 or inf anyway), which keeps every integer in range.
+
+``vlog``: x = 2**k m with m in [sqrt(1/2), sqrt(2)), read from the bits (subnormal x are
+first scaled by 2**54); log(x) = k ln2 + log(m).  With f = m - 1 (exact) and
+u = 2f / (2 + f), |u| <= 0.3432, log(m) = 2 atanh(u/2) = u + s R(s**2) with s = u/2 and
+R(z) = z P(z), P a degree-7 polynomial (Chebyshev fit, ``tools/vmath_coeffs.py``; Estrin's
+scheme).  The large
+term u is carried as ``ut + ul``: ``ut`` is u cut to 26 bits (a mask on its bits), so that
+``ut`` times the 26-bit head of 2 + f is exact and the remainder 2f - ut (2 + f) is computed
+exactly, which gives ``ul`` (Dekker's product without an FMA).  Then ``k LN2_HI + ut`` (both
+exact) is summed as a rounded ``hi`` and its exact error ``lo`` (Fast2Sum), and
+log(x) = hi + (lo + ((k LN2_LO + ul) + s R)): again one rounding of a sum whose second term is
+small (s R is about a hundredth of the result at most), so the error stays near half an ulp, also
+where k ln2 and log(m) nearly cancel.  Near x = 1 (k = 0) the sum is ut + (ul + s R), with the
+relative accuracy that needs.  One division, 1 / (2 + f), is shared by u and ``ul``.
+
+``vexpm1``: the reduction of ``vexp`` (x clamped to [-40, 710]: below -37.43 the result rounds
+to -1), and exp(x) - 1 = 2**mm (s (1 + E) - t) with mm = max(n, 0), s = 2**(n - mm),
+t = 2**-mm and E = exp(r) - 1 = r + r**2/2 + r**3 q1(r), q1 the polynomial of ``vexp`` without
+its constant term.  r**2/2 is exact as ``rh**2 / 2`` (rh: r cut to 26 bits) plus a small
+remainder; s - t (a TwoSum), s r and s rh**2/2 are exact terms of decreasing size, summed with
+Fast2Sums, and the remainders with the small terms, so again the error is one rounding plus a
+little.  For n <= 0 the sum is the result itself (accurate relative to the result near x = 0,
+where it is r + ...); for n > 0 it lies in [0.2, 1.5) and the scaling by 2**mm (two factors,
+as in ``vexp``) is exact up to overflow.  |x| < 2**-54 returns x (the rounded result, and -0).
+
+``vlog1p``: 1 + x = u + e (TwoSum), u = 2**k m as in ``vlog``, and
+log(1 + x) = k ln2 + log(1 + f + e / 2**k) with f = m - 1; ``e / 2**k`` enters the exact
+remainder of u above.  When k = 0, f + e is x itself, so f = x and no correction: near x = 0
+the result keeps the relative accuracy of x.  |x| < 2**-54 returns x.
+"""
+import math
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic, overload, register_jitable
+
+__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p"]
+
+# numtape's jit options (numtape/kernels/jit.py, checked by tests/test_jit.py), spelled out so
+# that this module stands alone, and inlined into the caller's Numba IR
+_njit = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy", inline="always")
+
+# -- the bits of a float64 --------------------------------------------------------------------
+
+
+def _bits(x):
+    """The bits of the float64 ``x`` as an int64 (Python twin of the compiled bit cast)."""
+    return int(np.float64(x).view(np.int64))
+
+
+def _from_bits(i):
+    """The float64 whose bits are the int64 ``i``."""
+    return float(np.int64(i).view(np.float64))
+
+
+@intrinsic
+def _bitcast_f2i(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.IntType(64))
+    return types.int64(types.float64), codegen
+
+
+@intrinsic
+def _bitcast_i2f(typingctx, i):
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.DoubleType())
+    return types.float64(types.int64), codegen
+
+
+def _div(a, b):
+    """The rounded quotient a / b (compiled without a division-by-zero check)."""
+    return a / b
+
+
+@intrinsic
+def _fdiv(typingctx, a, b):
+    def codegen(context, builder, signature, args):
+        return builder.fdiv(args[0], args[1])
+    return types.float64(types.float64, types.float64), codegen
+
+
+@overload(_bits, inline="always")
+def _bits_numba(x):
+    return lambda x: _bitcast_f2i(np.float64(x))
+
+
+@overload(_from_bits, inline="always")
+def _from_bits_numba(i):
+    return lambda i: _bitcast_i2f(np.int64(i))
+
+
+@overload(_div, inline="always")
+def _div_numba(a, b):
+    # an inlined function's ``/`` follows the caller's error_model: with Numba's default
+    # ("python") it checks for a zero divisor, a branch that stops the loop from vectorizing
+    return lambda a, b: _fdiv(np.float64(a), np.float64(b))
+
+
+# -- constants --------------------------------------------------------------------------------
+
+LN2_HI = 0.6931471805598903          # 0x1.62e42fefa3800p-1: ln2 to 42 bits
+LN2_LO = 5.497923018708371e-14       # ln2 - LN2_HI
+INV_LN2 = 1.4426950408889634
+SHIFTER = 6755399441055744.0         # 1.5 * 2**52: x + SHIFTER - SHIFTER rounds x to an integer
+SHIFTER_BITS = 0x4338000000000000    # its bits; bits(SHIFTER + n) - SHIFTER_BITS == n
+EXP_HI = 710.0                       # exp(x) overflows beyond 709.79
+EXP_LO = -746.0                      # exp(x) rounds to 0 below -745.14
+EXPM1_LO = -40.0                     # expm1(x) rounds to -1 below -37.43
+TWO_M54 = 5.551115123125783e-17      # 2**-54: below, expm1(x) and log1p(x) round to x
+SQRT_HALF_BITS = 0x3fe6a09e667f3bcd  # bits of sqrt(1/2)
+MASK26 = -(1 << 27)                  # 0xfffffffff8000000: keeps 26 of 53 bits
+MIN_NORMAL = 2.2250738585072014e-308
+TWO54 = 18014398509481984.0
+INF = math.inf
+NAN = math.nan
+
+# degree-10 fit of (exp(r) - 1 - r) / r**2 on |r| <= ln2/2 (tools/vmath_coeffs.py)
+Q0 = 0.5
+Q1 = 0.1666666666666667
+Q2 = 0.04166666666666667
+Q3 = 0.008333333333326112
+Q4 = 0.001388888888888373
+Q5 = 0.0001984126987490126
+Q6 = 2.4801587325605324e-05
+Q7 = 2.7557255297969643e-06
+Q8 = 2.755727357010214e-07
+Q9 = 2.5105259538448494e-08
+Q10 = 2.0914717341716378e-09
+
+# degree-7 fit of (log((1+s)/(1-s)) - 2*s) / s**3 in z = s**2, 0 <= z <= 0.02944
+P0 = 0.6666666666666666
+P1 = 0.4000000000000088
+P2 = 0.2857142857080285
+P3 = 0.22222222391887064
+P4 = 0.18181795621632782
+P5 = 0.15386240708969665
+P6 = 0.13268746195596595
+P7 = 0.13086907887965027
+
+
+# -- polynomials ------------------------------------------------------------------------------
+# Estrin's scheme (pairs, then pairs of pairs) where rounding errors matter least: shorter
+# chains of dependent operations than Horner's.  Plain Python, on floats or arrays alike (the
+# NumPy twins call them too).
+
+
+@register_jitable(inline="always")
+def _exp_q3(r, r2):
+    """Q3 + Q4 r + ... + Q10 r**7; r2 = r * r."""
+    r4 = r2 * r2
+    return (((Q3 + r * Q4) + r2 * (Q5 + r * Q6))
+            + r4 * ((Q7 + r * Q8) + r2 * (Q9 + r * Q10)))
+
+
+@register_jitable(inline="always")
+def _log_p(z, z2):
+    """P0 + P1 z + ... + P7 z**7; z2 = z * z."""
+    z4 = z2 * z2
+    return (((P0 + z * P1) + z2 * (P2 + z * P3))
+            + z4 * ((P4 + z * P5) + z2 * (P6 + z * P7)))
+
+
+# -- exp --------------------------------------------------------------------------------------
+
+
+@_njit
+def vexp(x):
+    """exp(x) for a float64 ``x``, branch-free (module docstring)."""
+    xc = x if x < EXP_HI else EXP_HI      # inf and NaN -> EXP_HI (NaN restored at the end)
+    xc = xc if xc > EXP_LO else EXP_LO
+    kd = xc * INV_LN2 + SHIFTER
+    n = _bits(kd) - SHIFTER_BITS          # round(x / ln2), |n| <= 1076
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI                # exact
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo                  # r + rc == rhi - rlo
+    r2 = r * r
+    q = Q0 + r * (Q1 + r * (Q2 + r * _exp_q3(r, r2)))
+    h = 1.0 + r
+    e = (1.0 - h) + r                     # h + e == 1 + r
+    p = h + ((e + rc * h) + r2 * q)       # exp(r + rc)
+    n1 = n >> 1
+    y = p * _from_bits((n1 + 1023) << 52) * _from_bits((n - n1 + 1023) << 52)
+    return y if x == x else x
+
+
+def np_vexp(x):
+    """``vexp`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        return _np_vexp(x)
+
+
+def _np_vexp(x):
+    xc = np.where(x < EXP_HI, x, EXP_HI)
+    xc = np.where(xc > EXP_LO, xc, EXP_LO)
+    kd = xc * INV_LN2 + SHIFTER
+    n = kd.view(np.int64) - SHIFTER_BITS
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo
+    r2 = r * r
+    q = Q0 + r * (Q1 + r * (Q2 + r * _exp_q3(r, r2)))
+    h = 1.0 + r
+    e = (1.0 - h) + r
+    p = h + ((e + rc * h) + r2 * q)
+    n1 = n >> 1
+    y = p * ((n1 + 1023) << 52).view(np.float64) * ((n - n1 + 1023) << 52).view(np.float64)
+    return np.where(x == x, y, x)
+
+
+# -- log --------------------------------------------------------------------------------------
+
+
+@_njit
+def _log_reduce(xs):
+    """(k, k as a float64, m) with xs = 2**k m, m in [sqrt(1/2), sqrt(2)), xs positive normal."""
+    ix = _bits(xs)
+    k = (ix - SQRT_HALF_BITS) >> 52
+    return k, _from_bits(k + SHIFTER_BITS) - SHIFTER, _from_bits(ix - (k << 52))
+
+
+@_njit
+def _log_sum(f, em, dk):
+    """The sum dk ln2 + log(1 + f + em), for |f| <= sqrt(2) - 1 and |em| <= 2**-52 or so."""
+    d = 2.0 + f
+    dl = ((2.0 - d) + f) + em             # d + dl == 2 + f + em
+    inv = _div(1.0, d)
+    u = (2.0 * f) * inv                   # 2 atanh(u/2) == log(1 + f)
+    ut = _from_bits(_bits(u) & MASK26)    # u to 26 bits
+    dh = _from_bits(_bits(d) & MASK26)
+    # ut + ul == 2 (f + em) / (2 + f + em)
+    ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
+    s = 0.5 * u
+    z = s * s
+    w = _log_p(z, z * z)
+    khi = dk * LN2_HI                     # exact
+    hi = khi + ut
+    lo = (khi - hi) + ut                  # hi + lo == khi + ut (Fast2Sum: |ut| < ln2 <= |khi|)
+    return hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
+
+
+def _np_log_reduce(xs):
+    ix = xs.view(np.int64)
+    k = (ix - SQRT_HALF_BITS) >> 52
+    return k, (k + SHIFTER_BITS).view(np.float64) - SHIFTER, (ix - (k << 52)).view(np.float64)
+
+
+def _np_log_sum(f, em, dk):
+    d = 2.0 + f
+    dl = ((2.0 - d) + f) + em
+    inv = 1.0 / d
+    u = (2.0 * f) * inv
+    ut = (u.view(np.int64) & MASK26).view(np.float64)
+    dh = (d.view(np.int64) & MASK26).view(np.float64)
+    ul = ((((2.0 * f - ut * dh) - ut * (d - dh)) - ut * dl) + 2.0 * em) * inv
+    s = 0.5 * u
+    z = s * s
+    w = _log_p(z, z * z)
+    khi = dk * LN2_HI
+    hi = khi + ut
+    lo = (khi - hi) + ut
+    return hi + (lo + ((dk * LN2_LO + ul) + s * (z * w)))
+
+
+@_njit
+def vlog(x):
+    """log(x) for a float64 ``x``, branch-free (module docstring)."""
+    xs = x if x > 0.0 else 1.0            # 0, negatives and NaN: fixed at the end
+    tiny = xs < MIN_NORMAL
+    xs = xs * TWO54 if tiny else xs
+    _, dk, m = _log_reduce(xs)
+    y = _log_sum(m - 1.0, 0.0, dk - 54.0 if tiny else dk)
+    y = y if x > 0.0 else (-INF if x == 0.0 else NAN)
+    return INF if x == INF else y
+
+
+def np_vlog(x):
+    """``vlog`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xs = np.where(x > 0.0, x, 1.0)
+        tiny = xs < MIN_NORMAL
+        xs = np.where(tiny, xs * TWO54, xs)
+        _, dk, m = _np_log_reduce(xs)
+        y = _np_log_sum(m - 1.0, 0.0, np.where(tiny, dk - 54.0, dk))
+        y = np.where(x > 0.0, y, np.where(x == 0.0, -INF, NAN))
+        return np.where(x == INF, INF, y)
+
+
+@_njit
+def vlog1p(x):
+    """log(1 + x) for a float64 ``x``, branch-free (module docstring)."""
+    xs = x if x > -1.0 else 0.0           # -1, below and NaN: fixed at the end
+    xs = xs if xs < INF else 0.0
+    u = 1.0 + xs
+    b = u - 1.0
+    e = (1.0 - (u - b)) + (xs - b)        # u + e == 1 + xs (TwoSum)
+    k, dk, m = _log_reduce(u)
+    # 1 + xs = 2**k (m + e / 2**k); when k == 0, that is 1 + xs itself: xs is exact
+    f = xs if k == 0 else m - 1.0
+    em = 0.0 if k == 0 else e * _from_bits((1023 - (k if k < 1000 else 1000)) << 52)
+    y = _log_sum(f, em, dk)
+    y = x if abs(x) < TWO_M54 else y      # log1p(x) rounds to x; keeps -0
+    y = y if x > -1.0 else (-INF if x == -1.0 else NAN)
+    return INF if x == INF else y
+
+
+def np_vlog1p(x):
+    """``vlog1p`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xs = np.where(x > -1.0, x, 0.0)
+        xs = np.where(xs < INF, xs, 0.0)
+        u = 1.0 + xs
+        b = u - 1.0
+        e = (1.0 - (u - b)) + (xs - b)
+        k, dk, m = _np_log_reduce(u)
+        f = np.where(k == 0, xs, m - 1.0)
+        em = np.where(k == 0, 0.0,
+                      e * ((1023 - np.where(k < 1000, k, 1000)) << 52).view(np.float64))
+        y = _np_log_sum(f, em, dk)
+        y = np.where(np.abs(x) < TWO_M54, x, y)
+        y = np.where(x > -1.0, y, np.where(x == -1.0, -INF, NAN))
+        return np.where(x == INF, INF, y)
+
+
+# -- expm1 ------------------------------------------------------------------------------------
+
+
+@_njit
+def vexpm1(x):
+    """exp(x) - 1 for a float64 ``x``, branch-free (module docstring)."""
+    xc = x if x < EXP_HI else EXP_HI      # inf and NaN -> EXP_HI (NaN restored at the end)
+    xc = xc if xc > EXPM1_LO else EXPM1_LO
+    kd = xc * INV_LN2 + SHIFTER
+    n = _bits(kd) - SHIFTER_BITS          # round(x / ln2), -58 <= n <= 1024
+    nd = kd - SHIFTER
+    rhi = xc - nd * LN2_HI
+    rlo = nd * LN2_LO
+    r = rhi - rlo
+    rc = (rhi - r) - rlo
+    r2 = r * r
+    q = Q1 + r * (Q2 + r * _exp_q3(r, r2))   # (exp(r) - 1 - r - r**2/2) / r**3
+    rh = _from_bits(_bits(r) & MASK26)    # r to 26 bits: rh**2 is exact
+    rl = r - rh
+    tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + r2 * (r * q)
+    mm = n if n > 0 else 0                # result = 2**mm (s (1 + expm1(r)) - t)
+    s = _from_bits((n - mm + 1023) << 52)                             # 2**(n - mm)
+    t = _from_bits((1023 - (mm if mm < 1000 else 1000)) << 52)        # 2**-mm
+    a = s - t
+    ab = a - s
+    ae = (s - (a - ab)) + (-t - ab)       # a + ae == s - t (TwoSum)
+    p2 = s * r
+    p3 = s * ((0.5 * rh) * rh)
+    b = a + p2
+    be = (a - b) + p2                     # Fast2Sum: |a| >= |p2|
+    c = b + p3
+    ce = (b - c) + p3                     # Fast2Sum: |b| >= |p3|
+    inner = c + (ce + (be + (ae + s * tail)))
+    m1 = mm >> 1
+    y = inner * _from_bits((m1 + 1023) << 52) * _from_bits((mm - m1 + 1023) << 52)
+    y = x if abs(x) < TWO_M54 else y      # expm1(x) rounds to x; keeps -0
+    return y if x == x else x
+
+
+def np_vexpm1(x):
+    """``vexpm1`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        xc = np.where(x < EXP_HI, x, EXP_HI)
+        xc = np.where(xc > EXPM1_LO, xc, EXPM1_LO)
+        kd = xc * INV_LN2 + SHIFTER
+        n = kd.view(np.int64) - SHIFTER_BITS
+        nd = kd - SHIFTER
+        rhi = xc - nd * LN2_HI
+        rlo = nd * LN2_LO
+        r = rhi - rlo
+        rc = (rhi - r) - rlo
+        r2 = r * r
+        q = Q1 + r * (Q2 + r * _exp_q3(r, r2))
+        rh = (r.view(np.int64) & MASK26).view(np.float64)
+        rl = r - rh
+        tail = ((0.5 * rl) * (r + rh) + rc * (1.0 + r)) + r2 * (r * q)
+        mm = np.where(n > 0, n, 0)
+        s = ((n - mm + 1023) << 52).view(np.float64)
+        t = ((1023 - np.where(mm < 1000, mm, 1000)) << 52).view(np.float64)
+        a = s - t
+        ab = a - s
+        ae = (s - (a - ab)) + (-t - ab)
+        p2 = s * r
+        p3 = s * ((0.5 * rh) * rh)
+        b = a + p2
+        be = (a - b) + p2
+        c = b + p3
+        ce = (b - c) + p3
+        inner = c + (ce + (be + (ae + s * tail)))
+        m1 = mm >> 1
+        y = inner * ((m1 + 1023) << 52).view(np.float64) * ((mm - m1 + 1023) << 52).view(np.float64)
+        y = np.where(np.abs(x) < TWO_M54, x, y)
+        return np.where(x == x, y, x)

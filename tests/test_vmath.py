@@ -1,0 +1,216 @@
+"""numtape/kernels/vmath.py against mpmath at 50 digits, over each function's whole domain.
+
+One table row per function: its bound in ulps, the samplers of its arguments (random over the
+exponent range, dense near the delicate points: 0, 1, the range-reduction boundaries, the
+overflow and underflow thresholds, subnormals) and its exact special values.  The error of a
+result y for the exact value v is |y - v| / ulp(v), with ulp(v) the spacing of float64 at v
+(2**-1074 among subnormals); a result past the largest float64 must be inf.  Besides, the
+NumPy twin and the plain-Python run give the same bits as the compiled function, and a loop
+calling the function compiles to SIMD code.
+"""
+import math
+
+import mpmath
+import numba
+import numpy as np
+import pytest
+
+from numtape.kernels import vmath
+
+MAX = np.finfo(np.float64).max
+TINY = 5e-324
+MIN_NORMAL = 2.2250738585072014e-308
+LN2 = math.log(2.0)
+
+
+def _around(centers, rng, n, rel=1e-12, ulps=64):
+    """N points at and around each center: its ulps-neighbours, then relative offsets."""
+    out = []
+    for c in np.atleast_1d(centers):
+        steps = np.arange(-ulps, ulps + 1)
+        out.append(c + steps * np.spacing(c))
+        out.append(c * (1 + rng.uniform(-rel, rel, n)))
+    return np.concatenate(out)
+
+
+def _log_uniform(rng, n, lo, hi, sign=1.0):
+    """N points with log10 |x| uniform in [lo, hi]."""
+    return sign * 10.0 ** rng.uniform(lo, hi, n)
+
+
+def _positive_finite(rng, n):
+    """N positive finite float64, uniform over bit patterns (every binade alike)."""
+    return rng.integers(1, 0x7FF0000000000000, n).view(np.float64)
+
+
+def exp_points(rng):
+    return np.concatenate([
+        rng.uniform(-746.0, 710.0, 40_000),
+        rng.uniform(-1.0, 1.0, 10_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        # boundaries of the range reduction: odd multiples of ln2/2
+        (2 * rng.integers(-1076, 1024, 3_000) + 1) * (LN2 / 2)
+        * (1 + rng.uniform(-1e-15, 1e-15, 3_000)),
+        # overflow; the smallest normal result; the smallest subnormal; rounding to 0
+        _around([709.782712893384, -708.3964185322641, -744.4400719213812, -745.1332191019411],
+                rng, 2_000),
+        rng.uniform(-745.2, -708.3, 5_000),                       # subnormal results
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, -MIN_NORMAL, 1.0, -1.0],
+    ])
+
+
+def log_points(rng):
+    one = 1.0 + np.concatenate([_log_uniform(rng, 5_000, -16, -1),
+                                _log_uniform(rng, 5_000, -16, -1, -1.0)])
+    return np.concatenate([
+        _positive_finite(rng, 40_000),
+        np.exp(rng.uniform(-5.0, 5.0, 10_000)),
+        one, _around([1.0], rng, 2_000, rel=1e-9, ulps=200),
+        # range reduction boundaries sqrt(1/2) 2**k, and powers of two
+        _around(math.sqrt(0.5) * 2.0 ** rng.integers(-1021, 1024, 40), rng, 50),
+        _around(2.0 ** rng.integers(-1021, 1024, 40).astype(float), rng, 50),
+        rng.integers(1, 0x0010000000000000, 5_000).view(np.float64),   # subnormals
+        [TINY, MIN_NORMAL, MAX, 0.5, 2.0, math.e, 10.0],
+    ])
+
+
+def expm1_points(rng):
+    return np.concatenate([
+        rng.uniform(-45.0, 710.0, 20_000),
+        rng.uniform(-45.0, 45.0, 20_000),
+        rng.uniform(-1.0, 1.0, 10_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        (2 * rng.integers(-60, 1024, 3_000) + 1) * (LN2 / 2)
+        * (1 + rng.uniform(-1e-15, 1e-15, 3_000)),
+        # 2**-54 (the result is x below); the overflow; rounding to -1
+        _around([2.0**-54, -(2.0**-54), 709.782712893384, -37.42994775023705], rng, 2_000),
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, 1.0, -1.0, LN2 / 2, -LN2 / 2],
+    ])
+
+
+def log1p_points(rng):
+    return np.concatenate([
+        _positive_finite(rng, 20_000),
+        -1.0 + _log_uniform(rng, 5_000, -16, -0.3),              # near -1
+        rng.uniform(-1.0, 1.0, 10_000), rng.uniform(-1.0, 3.0, 10_000),
+        _log_uniform(rng, 5_000, -20, 0), _log_uniform(rng, 5_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        # 1 + x at the range reduction boundaries, x at 2**-54 and at 2**53 (1 + x inexact)
+        _around(math.sqrt(0.5) * 2.0 ** np.arange(-1, 60) - 1.0, rng, 20),
+        _around([2.0**-54, -(2.0**-54), 2.0**53, 2.0**60], rng, 2_000),
+        [0.0, -0.0, TINY, -TINY, -0.5, 1.0, MAX, -1.0 + 2.0**-53],
+    ])
+
+
+# name: (compiled, NumPy twin, mpmath reference, bounds in ulps (normal results, subnormal
+#        results), argument sampler, exact special values)
+CASES = {
+    "vexp": (vmath.vexp, vmath.np_vexp, mpmath.exp, (0.63, 0.77), exp_points, [
+        (0.0, 1.0), (-0.0, 1.0), (math.inf, math.inf), (-math.inf, 0.0), (math.nan, math.nan),
+        (709.79, math.inf), (710.0, math.inf), (1e300, math.inf), (MAX, math.inf),
+        (-745.14, 0.0), (-746.0, 0.0), (-1e300, 0.0), (-MAX, 0.0), (TINY, 1.0), (-TINY, 1.0),
+        (-745.1, TINY)]),
+    "vlog": (vmath.vlog, vmath.np_vlog, mpmath.log, (0.56, 0.56), log_points, [
+        (1.0, 0.0), (0.0, -math.inf), (-0.0, -math.inf), (math.inf, math.inf),
+        (-math.inf, math.nan), (-1.0, math.nan), (-TINY, math.nan), (math.nan, math.nan),
+        (MAX, 709.782712893384), (TINY, -744.4400719213812)]),
+    "vexpm1": (vmath.vexpm1, vmath.np_vexpm1, mpmath.expm1, (0.61, 0.61), expm1_points, [
+        (0.0, 0.0), (-0.0, -0.0), (math.inf, math.inf), (-math.inf, -1.0), (math.nan, math.nan),
+        (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300), (-1e-300, -1e-300), (710.0, math.inf),
+        (MAX, math.inf), (-40.0, -1.0), (-1000.0, -1.0), (-MAX, -1.0)]),
+    "vlog1p": (vmath.vlog1p, vmath.np_vlog1p, mpmath.log1p, (0.58, 0.58), log1p_points, [
+        (0.0, 0.0), (-0.0, -0.0), (-1.0, -math.inf), (math.inf, math.inf),
+        (-math.inf, math.nan), (-2.0, math.nan), (-1.0 - 2.0**-52, math.nan),
+        (math.nan, math.nan), (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300),
+        (MAX, 709.782712893384)]),
+}
+
+
+_LOOPS = {}
+
+
+def _loop(f):
+    """``for i in range(n): y[i] = f(x[i])``, compiled (f inlined: a global of the loop)."""
+    if f not in _LOOPS:
+        @numba.njit
+        def loop(x, y):
+            for i in range(x.shape[0]):
+                y[i] = f(x[i])
+        _LOOPS[f] = loop
+    return _LOOPS[f]
+
+
+def _compiled(f, x):
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    y = np.empty_like(x)
+    _loop(f)(x, y)
+    return y
+
+
+def _ulp_errors(reference, x, y):
+    """|y - v| / ulp(v) for each argument x and result y, v the exact value (50 digits)."""
+    out = np.empty(len(x))
+    big = mpmath.mpf(MAX) + mpmath.ldexp(1, 970)     # at and beyond: rounds to inf
+    with mpmath.workdps(50):
+        for i, (xi, yi) in enumerate(zip(x.tolist(), y.tolist())):
+            v = reference(mpmath.mpf(xi))
+            if abs(v) >= big:
+                out[i] = 0.0 if yi == math.copysign(math.inf, v) else math.inf
+                continue
+            if math.isinf(yi) or math.isnan(yi):
+                out[i] = math.inf
+                continue
+            _, e = mpmath.frexp(v) if v != 0 else (0, -2000)
+            ulp = mpmath.ldexp(1, max(e - 53, -1074))
+            out[i] = float(abs(mpmath.mpf(yi) - v) / ulp)
+    return out
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_accuracy_against_mpmath(name):
+    f, _, reference, bound, sample, _ = CASES[name]
+    x = sample(np.random.default_rng(2024))
+    y = _compiled(f, x)
+    err = _ulp_errors(reference, x, y)
+    subnormal = np.abs(y) < MIN_NORMAL
+    for region, b in zip((~subnormal, subnormal), bound):
+        worst = int(np.argmax(np.where(region, err, -1.0)))
+        assert err[worst] <= b, (name, x[worst], y[worst], err[worst])
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_special_values(name):
+    f, twin, _, _, _, specials = CASES[name]
+    x = np.array([a for a, _ in specials])
+    want = np.array([b for _, b in specials])
+    for got in (_compiled(f, x), twin(x), np.array([f.py_func(a) for a in x.tolist()])):
+        same = (got == want) | (np.isnan(got) & np.isnan(want))
+        assert same.all(), list(zip(x[~same], got[~same], want[~same]))
+        assert (np.signbit(got) == np.signbit(want))[want == 0].all()   # log(1) is +0, ...
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_numpy_and_python_twins_give_the_same_bits(name):
+    f, twin, _, _, sample, specials = CASES[name]
+    rng = np.random.default_rng(7)
+    x = np.concatenate([sample(rng), [a for a, _ in specials]])
+    y = _compiled(f, x)
+    np.testing.assert_array_equal(twin(x).view(np.int64)[~np.isnan(y)],
+                                  y.view(np.int64)[~np.isnan(y)])
+    assert np.isnan(twin(x)[np.isnan(y)]).all()
+    some = rng.choice(len(x), 2_000)
+    py = np.array([f.py_func(a) for a in x[some].tolist()])
+    np.testing.assert_array_equal(py, y[some])
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_a_loop_calling_it_vectorizes(name):
+    f = CASES[name][0]
+    _compiled(f, np.ones(4))
+    loop = _loop(f)
+    ir = loop.inspect_llvm(loop.signatures[0])
+    assert "x double>" in ir          # SIMD vectors of float64 (<4 x double>, <8 x double>)
+    for libm in ("@exp", "@log", "@llvm.exp", "@llvm.log", "@expm1", "@log1p"):
+        assert f"call double {libm}" not in ir and f"call fast double {libm}" not in ir

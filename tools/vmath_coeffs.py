@@ -1,0 +1,48 @@
+"""The polynomial coefficients of numtape/kernels/vmath.py, from mpmath.
+
+Each polynomial is a Chebyshev fit (``mpmath.chebyfit``, near-minimax) of the function it
+replaces, at 60 digits, over the reduced range that vmath's range reduction leaves (widened a
+little for the rounding of that reduction), then rounded to float64.  Printed with the bound of
+the fit's absolute error, as ``name = [c0, c1, ...]`` (lowest degree first) to paste.
+
+Run: ``python tools/vmath_coeffs.py`` (mpmath only; seconds).
+"""
+import mpmath as mp
+
+mp.mp.dps = 60
+
+
+def _fit(name, f, lo, hi, degree):
+    coeffs, err = mp.chebyfit(f, [lo, hi], degree + 1, error=True)
+    coeffs = [float(c) for c in reversed(coeffs)]
+    print(f"# {name}: degree {degree} on [{float(lo):.6g}, {float(hi):.6g}], "
+          f"fit error 2^{float(mp.log(err, 2)):.1f}")
+    print(f"{name} = [" + ",\n    ".join(repr(c) for c in coeffs) + "]")
+    return coeffs
+
+
+def exp_q(r):
+    """(exp(r) - 1 - r) / r**2: vexp's polynomial (times r**2, plus 1 + r, is exp(r))."""
+    if abs(r) < mp.mpf("1e-30"):
+        return mp.mpf(1) / 2
+    return (mp.exp(r) - 1 - r) / r**2
+
+
+def log_p(z):
+    """(log((1+s)/(1-s)) - 2*s) / s**3 with z = s**2: vlog's polynomial in s**2."""
+    if z < mp.mpf("1e-40"):
+        return mp.mpf(2) / 3
+    s = mp.sqrt(z)
+    return (mp.log((1 + s) / (1 - s)) - 2 * s) / (s * z)
+
+
+def main():
+    half_ln2 = mp.log(2) / 2 * mp.mpf("1.0005")
+    _fit("EXP_Q", exp_q, -half_ln2, half_ln2, 10)
+    # m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f): |s| <= (sqrt(2) - 1) / (sqrt(2) + 1)
+    s_max = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * mp.mpf("1.0001")
+    _fit("LOG_P", log_p, 0, s_max**2, 7)
+
+
+if __name__ == "__main__":
+    main()
