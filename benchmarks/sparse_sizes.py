@@ -19,7 +19,6 @@ import gc
 import os
 import sys
 
-import numpy as np
 import scipy.sparse as sp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
