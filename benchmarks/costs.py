@@ -36,7 +36,9 @@ Sections, with the module whose docstring or constant each supports:
 ``native``         (slow) compiling a jitted function that calls the full interpreters directly,
                    against one calling them by address (numtape/tape/native.py)
 ``bound-large``    (slow) ``F.njit().value_and_grad`` against ``F.gradient`` on the W1 loop tape
-                   at n = 1e5, where fresh arenas per call show (numtape/tape/bound.py)
+                   at n = 1e5, where fresh arenas per call would show (numtape/tape/bound.py
+                   reuses a pool of workspaces; benchmarks/njit_calls.py --large: with and
+                   without it)
 =================  ===========================================================================
 
 The full interpreters' one-time compile is timed by ``python -m numtape warmup`` itself (each
@@ -265,7 +267,7 @@ def bound_large():
     vg, g = F.njit().value_and_grad, np.empty(n)
     a = _best(lambda: vg(x, g), repeats=5)
     b = _best(lambda: F.gradient(x), repeats=5)
-    print(f"  W1 loop n = 1e5: F.njit().value_and_grad {_fmt(a)} per call (fresh arenas), "
+    print(f"  W1 loop n = 1e5: F.njit().value_and_grad {_fmt(a)} per call (pooled workspaces), "
           f"F.gradient {_fmt(b)} (workspaces reused)")
 
 

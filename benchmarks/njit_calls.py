@@ -6,6 +6,14 @@ interpreters they call are in Numba's disk cache after the first run on a machin
 Run: ``python benchmarks/njit_calls.py``. Tapes: W1 vectorized at n = 10, 100, 1000, and the
 logistic-regression log-posterior of ``examples/hmc_logistic.py`` (6 parameters, 150 rows).
 Medians of 7 interleaved repeats.
+
+``--large``: tapes of about a million arena slots (W1 loop at n = 1e5, W1 vectorized at
+n = 1.67e5), where what a call allocates shows: ``value_and_grad`` with the workspace pool
+(``F.njit()``), the same functions bound without a pool (``bound._bind(F, slots=0)``: fresh
+arrays every call, as before the pool) and ``F.gradient``, interleaved, medians of 9 repeats,
+ratios to ``F.gradient`` in the same process (one per tape), and the minor page faults per
+call of each (fresh arrays of this size come from new pages at every call, or not, as the
+process's ``malloc`` happens to keep freed memory: the faults say which).
 """
 
 import os
@@ -23,6 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(_HERE), "examples"))
 import workloads as wl  # noqa: E402
 
 CALLS = 20_000
+LARGE = (("W1 loop n=1e5", wl.w1_loop, 100_000), ("W1 vectorized n=1.67e5", wl.w1_vec, 166_667))
 
 
 @numba.njit
@@ -63,12 +72,72 @@ def binding(F):
     return t1 - t0, time.perf_counter() - t1
 
 
+def _faults(fn, x, calls=10):
+    """Minor page faults per call of ``fn(x)`` (fresh memory the call touches)."""
+    import resource
+
+    fn(x)
+    r0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(calls):
+        fn(x)
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - r0) / calls
+
+
+def _large_row(name, F, repeats):
+    from numtape.tape import bound
+
+    n = F.n_in
+    points = wl.w1_points(n)
+    pooled, fresh = F.njit(), bound._bind(F, slots=0)
+    g, out = np.empty(n), np.empty(1)
+    grads = [lambda x: pooled.value_and_grad(x, g), lambda x: fresh.value_and_grad(x, g),
+             F.gradient]
+    values = [lambda x: pooled.value(x, out), lambda x: fresh.value(x, out), F]
+    faults = [_faults(fn, points[0]) for fn in grads]
+    t, _ = wl.time_interleaved(grads, points, repeats=max(7, repeats), min_time=0.05)
+    v, _ = wl.time_interleaved(values, points, repeats=max(7, repeats), min_time=0.05)
+    print(f"{name:26s}{F.arena_size:9d}{1e3 * t[0]:11.2f}{1e3 * t[1]:10.2f}"
+          f"{1e3 * t[2]:15.2f}{t[0] / t[2]:10.2f}{t[1] / t[2]:9.2f}"
+          f"{faults[0]:9.0f}{faults[1]:7.0f}{faults[2]:5.0f}   "
+          f"{v[0] / v[2]:.2f}, {v[1] / v[2]:.2f}")
+
+
+def large(repeats=9):
+    """Per call at about a million slots: pooled value_and_grad, fresh-array value_and_grad,
+    F.gradient (and minor page faults per call of each), and the pooled and fresh value
+    (forward only) against F(x); each tape in a new process (what freed memory ``malloc``
+    keeps depends on the process's history)."""
+    import subprocess
+
+    print(f"{'':26s}{'arena':>9s}{'pooled ms':>11s}{'fresh ms':>10s}{'F.gradient ms':>15s}"
+          f"{'pooled/F':>10s}{'fresh/F':>9s}{'faults: pooled, fresh, F':>26s}"
+          "   value: pooled, fresh / F(x)", flush=True)
+    for i in range(len(LARGE)):
+        subprocess.run([sys.executable, __file__, "--large-row", str(i), str(repeats)],
+                       check=True)
+
+
+def _large_main(i, repeats):
+    import numtape as nt
+
+    nt.compile_after(None)
+    name, f, n = LARGE[i]
+    _large_row(name, nt.MakeTape(f, np.zeros(n)), repeats)
+
+
 def main():
     import hmc_logistic
 
     import numtape as nt
 
     nt.compile_after(None)
+    if "--large" in sys.argv[1:]:
+        large()
+        return
+    if "--large-row" in sys.argv[1:]:
+        k = sys.argv.index("--large-row")
+        _large_main(int(sys.argv[k + 1]), int(sys.argv[k + 2]))
+        return
     X, y = hmc_logistic.simulate()
     tapes = [(f"W1 vectorized n={n}", nt.MakeTape(wl.w1_vec, np.zeros(n))) for n in (10, 100)]
     tapes.append(("W1 vectorized n=1000", nt.MakeTape(wl.w1_vec, np.zeros(1000))))

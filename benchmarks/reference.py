@@ -135,6 +135,30 @@ def w1_batch_reference(n, workers=1, chunks_per_worker=8):
     return ref
 
 
+@numba.njit(cache=True, nogil=True)
+def w1_batch_values_kernel(X, Y):
+    """Values of W1 at the rows of X into Y (the limit of ``F.map``, batched.py)."""
+    B, n = X.shape
+    for b in range(B):
+        s = 0.0
+        for i in range(1, n):
+            xi = X[b, i]
+            s += math.exp(0.5 * xi + math.sin(X[b, i - 1])) * xi
+        Y[b] = s
+
+
+def w1_batch_values_reference(n, workers=1):
+    """Return ``ref(X) -> Y``, W1's values at the rows of X (one thread)."""
+    del n, workers   # one thread, no work arrays
+
+    def ref(X):
+        Y = np.empty(X.shape[0])
+        w1_batch_values_kernel(X, Y)
+        return Y
+
+    return ref
+
+
 # --------------------------------------------------------------------------------------------
 # W2: scalar recurrence. Forward stores h_1..h_T, backward runs the adjoint recurrence
 #   hb_{t+1} += -2 (y_{t+1} - h_{t+1});  a = hb_{t+1} (1 - h_{t+1}^2)
@@ -311,6 +335,7 @@ def warmup():
     x = np.linspace(-1.0, 1.0, 5)
     w1_reference(5)(x)
     w1_batch_reference(5)(x[None])
+    w1_batch_values_reference(5)(x[None])
     w2_reference(x)(np.array([0.5, 0.3, 0.1]))
     hvp_reference(5)(x, x)
 
@@ -354,6 +379,8 @@ def check(verbose=True):
     for workers in (1, 2):
         G = w1_batch_reference(50, workers)(X)
         assert all(np.array_equal(G[b], w1_reference(50)(X[b])[1]) for b in range(5)), "W1 batch"
+    Y = w1_batch_values_reference(50)(X)
+    assert all(abs(Y[b] - w1_value(X[b])) <= 1e-12 * max(1.0, abs(Y[b])) for b in range(5))
 
     T = 200
     y = 0.5 * rng.standard_normal(T + 1)

@@ -257,3 +257,45 @@ def test_int64_index_tapes_batch_like_int32_ones(monkeypatch):
     X = np.random.default_rng(13).standard_normal((6, 4))
     assert_bitwise(wide.gradient_map(X), narrow.gradient_map(X))
     assert_bitwise(wide.jacobian_map(X), narrow.jacobian_map(X))
+
+
+# workspaces kept per thread and tape plan, reused by the next call (batch._workspace)
+def test_workspaces_are_reused_across_calls_with_the_same_results():
+    """Calls of every kind in turn reuse the thread's workspaces (adjoints left dirty by one
+    call, tangents beside them) and still equal per-point calls."""
+    from numtape.tape import native
+    wide = nt.MakeTape(chain, np.zeros(5))                                  # m <= n: adjoints
+    tall = nt.MakeTape(lambda x: np.concatenate([np.sin(x) * x[0], np.exp(x[::-1])]),
+                       np.zeros(3))                                          # m > n: tangents
+    rng = np.random.default_rng(14)
+    for F in (wide, tall):
+        K = native.native_plan(F)
+        before = {}
+        for _ in range(3):
+            X = rng.standard_normal((7, F.n_in))
+            assert_bitwise(F.map(X, workers=1), stacked(F, X))
+            assert_bitwise(F.jacobian_map(X, workers=1), stacked(F.jacobian, X))
+            if F.n_out == 1:
+                assert_bitwise(F.gradient_map(X, workers=1), stacked(F.gradient, X))
+            kept = dict(K.local.__dict__)
+            assert kept and not any(ws["busy"] for ws in kept.values())
+            assert all(kept[k] is before[k] for k in before)   # the same arrays again
+            before = kept
+    assert {k[0] for k in native.native_plan(wide).local.__dict__} == {"val", "adj"}
+    assert {k[0] for k in native.native_plan(tall).local.__dict__} == {"val", "tan"}
+
+
+def test_a_workspace_in_use_is_not_handed_out_again():
+    """A call made while the thread's workspace is in use (re-entrantly) sweeps in fresh
+    arrays and leaves the kept ones alone."""
+    from numtape.tape import native
+    F = nt.MakeTape(chain, np.zeros(5))
+    F.gradient_map(X8[:3], workers=1)
+    K = native.native_plan(F)
+    (key, ws), = ((k, v) for k, v in K.local.__dict__.items() if k[0] == "adj")
+    ws["busy"] = True
+    saved = {k: v.copy() for k, v in ws.items() if isinstance(v, np.ndarray)}
+    assert_bitwise(F.gradient_map(X8, workers=1), stacked(F.gradient, X8))
+    assert all(np.array_equal(ws[k], v, equal_nan=True) for k, v in saved.items())
+    assert K.local.__dict__[key] is ws
+    ws["busy"] = False

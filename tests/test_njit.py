@@ -3,6 +3,7 @@
 functions equal ``F(x)`` and ``F.gradient(x)`` bit for bit, for one tape holding every op that
 runs in the jitted sweeps; sizes and types are checked, tapes whose sweeps need Python are
 refused, and calls from many threads are safe."""
+import gc
 import importlib.util
 import os
 import pathlib
@@ -248,3 +249,114 @@ def test_hmc_example_samples_the_posterior():
     res = mod.main(n_samples=3000, n_python=50, verbose=False)
     assert res["max_z"] < 4.0 and 0.5 < res["acceptance"] <= 1.0   # near the MAP, in sd's
     assert np.all(np.abs(res["python_mean"] - res["map"]) < 6 * res["sd"])   # 50 draws
+
+
+# the workspace pool (numtape/tape/bound.py, "Workspaces and threads")
+def w1(x):
+    return np.sum(np.exp(0.5 * x[1:] + np.sin(x[:-1])) * x[1:])
+
+
+def _tape(which):
+    """A block tape (its reverse sweep clears the adjoints: no zeroing between calls) or a
+    scalar one (the forward sweep zeroes them)."""
+    F = nt.MakeTape(w1, np.zeros(50)) if which == "block" else nt.MakeTape(recurrence,
+                                                                          np.zeros(3))
+    assert F.sweeps.clear == (which == "block")
+    return F
+
+
+@numba.njit
+def _alternate(vg, value, X, G, V, Y):
+    """Gradients and values at the rows of X, interleaved (one workspace serves both)."""
+    for b in range(X.shape[0]):
+        V[b] = vg(X[b], G[b])
+        value(X[(b + 1) % X.shape[0]], Y[b])
+
+
+@pytest.mark.parametrize("which", ["block", "scalar"])
+def test_pooled_calls_equal_fresh_array_calls_and_per_point_calls(which):
+    from numtape.tape import bound
+    F = _tape(which)
+    X = 0.4 * np.random.default_rng(20).standard_normal((12, F.n_in))
+    got = {}
+    for name, B in (("pooled", F.njit()), ("fresh", bound._bind(F, slots=0))):
+        G, V, Y = np.empty(X.shape), np.empty(len(X)), np.empty((len(X), 1))
+        _alternate(B.value_and_grad, B.value, X, G, V, Y)
+        got[name] = (G, V, Y)
+        assert B.pool.taken() == 0
+    assert F.njit().pool.buffers() == 1      # one workspace served every call
+    for G, V, Y in got.values():
+        assert_bitwise(G, F.gradient_map(X))
+        assert_bitwise(V, F.map(X))
+        assert_bitwise(Y[:, 0], np.roll(F.map(X), -1))
+
+
+@pytest.mark.parametrize("slots", [None, 1])
+def test_pool_under_threads_gives_each_call_its_own_workspace(slots):
+    """Four threads sweep at once: with the default pool each takes its own workspace; with a
+    pool of one slot the calls that find it taken sweep in fresh arrays.  Results equal
+    per-point calls, and every workspace is given back."""
+    from numtape.tape import bound
+    F = _tape("block")
+    B = F.njit() if slots is None else bound._bind(F, slots=slots)
+    vg = B.value_and_grad
+
+    @numba.njit(nogil=True)
+    def rows(X, G, V):
+        for b in range(X.shape[0]):
+            V[b] = vg(X[b], G[b])
+
+    rng = np.random.default_rng(21)
+    batches = [0.4 * rng.standard_normal((400, F.n_in)) for _ in range(4)]
+    results = [(np.empty(X.shape), np.empty(len(X))) for X in batches]
+    rows(batches[0][:1], results[0][0][:1], results[0][1][:1])   # compile first
+    start = threading.Barrier(4)
+
+    def run(i):
+        start.wait()
+        rows(batches[i], *results[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for X, (G, V) in zip(batches, results):
+        assert_bitwise(G, F.gradient_map(X))
+        assert_bitwise(V, F.map(X))
+    assert B.pool.taken() == 0 and 1 <= B.pool.buffers() <= (slots or 4)
+
+
+def test_a_taken_workspace_is_never_handed_to_another_call():
+    """A call made while another holds a workspace (another thread, or re-entrantly) takes the
+    next one; with every slot taken it sweeps in fresh arrays."""
+    from numtape.tape import bound
+    F = _tape("block")
+    B = bound._bind(F, slots=3)
+    x, g = 0.3 * np.ones(F.n_in), np.empty(F.n_in)
+    B.value_and_grad(x, g)
+    T = B.pool.table
+    T[0, 0] = 1                   # slot 0 held by a call in progress
+    for k in range(3):
+        x = 0.2 * np.random.default_rng(k).standard_normal(F.n_in)
+        assert B.value_and_grad(x, g) == F(x)
+        assert_bitwise(g, F.gradient(x))
+    assert B.pool.buffers() == 2 and list(T[:, 0]) == [1, 0, 0]
+    T[:, 0] = 1                   # every slot held
+    assert B.value_and_grad(x, g) == F(x)
+    assert_bitwise(g, F.gradient(x))
+    assert B.pool.buffers() == 2
+    T[:, 0] = 0
+
+
+def test_pool_buffers_are_freed_with_the_functions():
+    from numtape.tape import bound
+    F = _tape("block")
+    B = bound._bind(F)
+    g = np.empty(F.n_in)
+    B.value_and_grad(np.ones(F.n_in), g)
+    table = B.pool.table
+    assert table[0, 1] != 0
+    del B
+    gc.collect()
+    assert table[0, 1] == 0 and table[0, 2] == 0

@@ -17,8 +17,9 @@
 * **Threads.**  Up to ``workers`` threads (default ``os.cpu_count()``): the calling thread
   and helpers from a shared pool take chunks of rows from one counter (a helper the pool
   cannot start before the rows run out is dropped); batches below ``SMALL_BATCH`` run on the
-  calling thread alone.  Each thread owns its arena, scratch and adjoint
-  arrays (allocated per call, never shared).  Tapes with block products pin BLAS to one
+  calling thread alone.  Each thread owns its arena, scratch and adjoint arrays, never
+  shared, kept per tape plan and reused by the thread's next call (``_workspace``: no fresh
+  arenas and page faults per call on large tapes).  Tapes with block products pin BLAS to one
   thread while they run, as ``Sweeps`` does.
 """
 from __future__ import annotations
@@ -192,7 +193,7 @@ def values(F, X, workers):
         def chunk(b0, b1, ws):
             for b in range(b0, b1):
                 Y[b] = S.forward(X[b])[S.out]
-    _run(F, K, X.shape[0], workers, chunk)
+    _run(F, K, X.shape[0], workers, chunk, kind="val")
     return Y
 
 
@@ -231,25 +232,36 @@ def jacobians(F, X, workers):
             for b in range(b0, b1):
                 J[b] = F.jacobian(X[b])
     chunks = (min(dirs, SEED_CHUNK), dirs % SEED_CHUNK or 1)   # full, and a last shorter one
-    _run(F, K, X.shape[0], workers, chunk, adjoints=chunks)
+    _run(F, K, X.shape[0], workers, chunk, adjoints=chunks, kind="adj" if m <= n else "tan")
     return J
 
 
-def _workspace(K, adjoints):
-    """One thread's arrays: arena (constants written), scratch, a spare adjoint row, and
-    (k, arena) adjoint/tangent arrays for ``adjoints`` = (k,) or (k_full, k_last), all zero
-    outside the inputs and op outputs."""
+def _workspace(K, adjoints, kind):
+    """One thread's arrays: arena (constants written), scratch, a spare adjoint row and, for
+    ``kind`` "adj" or "tan", (k, arena) adjoint or tangent arrays for ``adjoints`` = (k,) or
+    (k_full, k_last), zero when made.  Kept in the thread's slot of ``K.local`` and reused by
+    its next call ("val" for values: no such arrays), a fresh set while that one is in use:
+    the row loops need no zero adjoints (they zero them at their first row, as ``Sweeps``
+    does), tangents keep the constants' rows zero (no sweep writes them), and adjoints and
+    tangents are never the same arrays."""
     if K is None:
         return None
+    key = (kind, tuple(adjoints))
+    kept = K.local.__dict__
+    ws = kept.get(key)
+    if ws is not None and not ws["busy"]:
+        ws["busy"] = True
+        return ws
     val = np.empty(K.arena_size)
     val[K.n_in:K.n_in + K.consts.size] = K.consts
-    ws = {"val": val, "work": np.empty(K.work_size), "row": np.zeros(1)}
+    ws = {"val": val, "work": np.empty(K.work_size), "row": np.zeros(1), "busy": True}
     for name, k in zip(("adj", "adj2"), adjoints):
         ws[name] = np.zeros((k, K.arena_size))
+    kept.setdefault(key, ws)
     return ws
 
 
-def _run(F, K, n_rows, workers, chunk, adjoints=()):
+def _run(F, K, n_rows, workers, chunk, adjoints=(), kind="adj"):
     """``chunk(b0, b1, workspace)`` over [0, n_rows) in chunks, on up to ``workers`` threads:
     the calling thread and ``workers - 1`` of a shared pool (one thread for small batches)."""
     if n_rows == 0:
@@ -262,13 +274,17 @@ def _run(F, K, n_rows, workers, chunk, adjoints=()):
     lock = threading.Lock()
 
     def work():
-        ws = _workspace(K, adjoints)
-        while True:
-            with lock:
-                b0 = next(starts, None)
-            if b0 is None:
-                return
-            chunk(b0, min(n_rows, b0 + size), ws)
+        ws = _workspace(K, adjoints, kind)
+        try:
+            while True:
+                with lock:
+                    b0 = next(starts, None)
+                if b0 is None:
+                    return
+                chunk(b0, min(n_rows, b0 + size), ws)
+        finally:
+            if ws is not None:
+                ws["busy"] = False
 
     pinned = K is not None and K.products
     if pinned:

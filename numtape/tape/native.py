@@ -23,7 +23,7 @@ from Python.  Tapes with host ops (run from Python) have no ``NativePlan``.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numba
 import numpy as np
@@ -124,7 +124,8 @@ class NativePlan:
     range of its addresses ``A`` in ``pool`` and its length n; for a loop the ranges of its
     ``A`` and ``G`` in ``pool`` and K.  ``consts``, ``dep`` (output addresses), ``n_in``,
     ``arena_size``, ``work_size``, ``clear`` (``Sweeps.clear``), ``products`` (BLAS inside
-    the sweeps); ``source``, the ``Sweeps.plan`` it was built from.
+    the sweeps); ``source``, the ``Sweeps.plan`` it was built from; ``local``, per-thread
+    state of its callers (batch.py keeps each thread's workspaces there, reused across calls).
     """
 
     kargs: tuple
@@ -139,6 +140,7 @@ class NativePlan:
     products: bool
     source: object
     segments: tuple
+    local: threading.local = field(default_factory=threading.local, compare=False, repr=False)
 
     def need(self, *sweeps):
         """Fill the plan's addresses of ``sweeps`` ("forward", "reverse", "tangent"),
