@@ -445,3 +445,7 @@ def np_vexpm1(x):
         y = inner * ((m1 + 1023) << 52).view(np.float64) * ((mm - m1 + 1023) << 52).view(np.float64)
         y = np.where(np.abs(x) < TWO_M54, x, y)
         return np.where(x == x, y, x)
+
+
+# the names the op formulas use (``vm.exp(x)`` ...: numtape/ops/formulas.py, ``vm``)
+exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p

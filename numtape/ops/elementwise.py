@@ -4,6 +4,7 @@ Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
+``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p of kernels/vmath.py),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
 ops/formulas.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;
@@ -29,14 +30,14 @@ ew("AbsOp", "np.abs(x)", ["np.sign(x)"], ufuncs=[np.absolute, np.fabs], hessian=
           Edge((-5e-324,), (-1.0,)),
           Edge((0.0,), (0.0,), why="documented: abs'(0) = 0"),),
    complex=Complex.PAIRS)
-ew("ExpOp", "np.exp(x)", ["y"], ufuncs=[np.exp],
+ew("ExpOp", "vm.exp(x)", ["y"], ufuncs=[np.exp],
    domain=(WIDE,),
    complex=Complex.PAIRS)
 ew("Exp2Op", "np.exp2(x)", ["y * LN2"], ufuncs=[np.exp2],
    domain=(WIDE,))
-ew("Expm1Op", "np.expm1(x)", ["np.exp(x)"], ufuncs=[np.expm1],
+ew("Expm1Op", "vm.expm1(x)", ["vm.exp(x)"], ufuncs=[np.expm1],
    domain=(WIDE,))   # not y + 1: exact below -37
-ew("LogOp", "np.log(x)", ["1.0 / x"], ufuncs=[np.log],
+ew("LogOp", "vm.log(x)", ["1.0 / x"], ufuncs=[np.log],
    domain=(POS,),
    edges=(Edge((1e-300,), (1e300,)),),
    complex=Complex.PAIRS)
@@ -46,7 +47,7 @@ ew("Log2Op", "np.log2(x)", ["1.0 / (x * LN2)"], ufuncs=[np.log2],
 ew("Log10Op", "np.log10(x)", ["1.0 / (x * LN10)"], ufuncs=[np.log10],
    domain=(POS,),
    edges=(Edge((1e-300,), (1e300 / np.log(10.0),)),))
-ew("Log1pOp", "np.log1p(x)", ["1.0 / (1.0 + x)"], ufuncs=[np.log1p],
+ew("Log1pOp", "vm.log1p(x)", ["1.0 / (1.0 + x)"], ufuncs=[np.log1p],
    domain=(U(-0.5, 3.0),),
    edges=(Edge((1e-300,), (1.0,)),
           Edge((-1 + 2 ** -40,), (2.0 ** 40,)),))

@@ -161,7 +161,11 @@ class _Special:
         return getattr(sc, name)
 
 
-NAMESPACE = {"np": np, "sc": _Special(), "select": select, "LN2": LN2, "LN10": LN10,
+# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p).  Inside the kernels it is
+# numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
+# NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.
+vm = np
+NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "select": select, "LN2": LN2, "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
              "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2,
              "INV_SQRT_PI": INV_SQRT_PI}

@@ -25,14 +25,10 @@ HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "generated.py"
 
 
-# code no sweep calls: validation's pointer helpers, the statistical layer's selected inversion,
-# the Python twins of jitted functions
 # modules whose code no generated sweep calls: the host ops (run from Python; the generated
-# text's OP_NAMES still changes with their op codes), layouts, the selected inverse, twins, the
-# vectorizable transcendentals (not called by any op yet: take vmath.py out of this set, and
-# regenerate, when an op body calls them)
+# text's OP_NAMES still changes with their op codes), layouts, the selected inverse, twins
 NOT_IN_SWEEPS = {"ops/layout.py", "ops/linalg.py", "ops/fft.py", "kernels/selinv.py",
-                 "kernels/twins.py", "kernels/vmath.py"}
+                 "kernels/twins.py"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -306,6 +302,7 @@ the single-direction fast path.
 from numtape.kernels.jit import jit
 from numtape.ops import BY_NAME as _T
 from numtape.kernels import special as sc  # noqa: F401  (names the formulas use)
+from numtape.kernels import vmath as vm  # noqa: F401
 from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,  # noqa: F401
                                SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)
 

@@ -131,6 +131,7 @@ def _load(key):
 # names, as generate.py's interpreters see them
 KERNEL_HEADER = ["from numtape.kernels.jit import jit",
                  "from numtape.kernels import special as sc  # noqa: F401",
+                 "from numtape.kernels import vmath as vm  # noqa: F401",
                  "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
                  " " * 34 + "SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
                  "", "u = np.uint64"]
