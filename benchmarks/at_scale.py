@@ -6,9 +6,9 @@ Usage (from the repository root)::
     python benchmarks/at_scale.py hvp 10000000       # first hvp of a 1e7-element tape
 
 ``makeadfun``: MakeADFun of examples/ar1_poisson.py (recording, the sparse Hessian tape, the
-derivative tapes; a small model is set up first so imports and kernel loads are not counted),
-then scipy.optimize.minimize (L-BFGS-B) from the default start on a second MakeADFun, the fit
-a user runs: ``setup`` and ``fit`` seconds.  ``hvp``: the HVP objective of workloads.py
+derivative tapes; a small model is set up first so imports and kernel loads are not counted):
+``setup`` seconds; then the fit a user runs, a second MakeADFun and scipy.optimize.minimize
+(L-BFGS-B) from the default start: ``fit`` seconds, both together.  ``hvp``: the HVP objective of workloads.py
 (vectorized) recorded at n, one gradient, then the first ``F.hvp`` (which builds and
 simplifies the gradient tape): seconds and the process's peak resident memory.  Each prints
 one JSON line; ``compare.py`` shows them as rows against their targets.

@@ -158,6 +158,20 @@ def test_a_tape_switches_tiers_at_a_sweep_boundary(monkeypatch):
     np.testing.assert_allclose(before, after, rtol=ULPS * 2.2e-16)
 
 
+def test_a_new_tape_takes_the_compiled_interpreters_at_its_first_sweep_once_loading_has_paid(
+        monkeypatch):
+    """A tape made after the process has swept ``LOAD_COST`` seconds on the NumPy tier (the
+    gradient tape an ``hvp`` builds after a long first gradient) is swept by the compiled
+    interpreters from its first sweep, not only from its second."""
+    monkeypatch.setattr(tiers, "interpreters_for", lambda op: NumpySweeps())
+    monkeypatch.setattr(tiers, "full_ready", lambda: True)
+    monkeypatch.setattr(NumpySweeps, "spent", [tiers.LOAD_COST])
+    F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x), np.zeros(3))
+    assert F.sweeps.run_tier() == (None, None)       # nothing chosen before the first sweep
+    F.gradient(np.ones(3))
+    assert F.sweeps.tier == "full"
+
+
 def test_a_hot_tape_leaves_the_numpy_tier_before_the_process_has_spent_the_load_cost(
         monkeypatch):
     """A large tape swept ``compile_after`` times (an optimizer calling it: the gradient tape

@@ -243,8 +243,8 @@ class RecordingAtScale:
 
 class DerivedTapesAtScale:
     """Derived tapes at scale, each in a fresh interpreter (benchmarks/at_scale.py): MakeADFun
-    and the L-BFGS-B fit of the AR(1) Poisson model at 1e5 latent states (issue 22 targets:
-    <= 1 s, setup + fit <= 2.5 s), and the first hvp of a 1e7-element vectorized tape (<= 3 s,
+    and the fit (MakeADFun + L-BFGS-B) of the AR(1) Poisson model at 1e5 latent states (issue 22
+    targets: <= 1 s, fit <= 2.5 s), and the first hvp of a 1e7-element vectorized tape (<= 3 s,
     <= 1.5 GB peak)."""
 
     timeout = 900
@@ -261,10 +261,10 @@ class DerivedTapesAtScale:
 
     track_makeadfun_seconds.unit = "s"
 
-    def track_makeadfun_and_fit_seconds(self):
-        return self.adfun["setup"] + self.adfun["fit"]
+    def track_fit_seconds(self):
+        return self.adfun["fit"]
 
-    track_makeadfun_and_fit_seconds.unit = "s"
+    track_fit_seconds.unit = "s"
 
     def track_first_hvp_seconds(self):
         return self.hvp["seconds"]
