@@ -6,7 +6,7 @@ ops in op order.  Each region keeps address order, so an operand block that read
 slots still does; ``compact`` checks this rather than assuming it, because a wrong address
 would silently read another value.
 
-The old -> new address map is held as pieces (each input and old constant, each op's block),
+The old -> new address map is held as pieces (the inputs, each old constant, each op's block),
 not one entry per arena slot: a vectorized tape's arena is millions of slots over a few hundred
 ops.
 """
@@ -28,26 +28,32 @@ def constants_read(n_in, c0, starts, lengths):
 
 
 class AddressMap:
-    """Old -> new arena addresses, by pieces: each slot below the first op output (inputs and
-    constants) is a piece, and each op's block is one; ``new`` gives each piece's new start,
-    or -1 when the piece is dropped."""
+    """Old -> new arena addresses, by pieces: the inputs (kept in place) are one piece, each
+    old constant one, and each op's block one; ``new`` gives each piece's new start, or -1
+    when the piece is dropped."""
 
-    def __init__(self, out_ptr, new):
-        self.out_ptr, self.c0, self.new = out_ptr, int(out_ptr[0]), new
-        self.old = np.concatenate([np.arange(self.c0), out_ptr[:-1]])
-        size = np.concatenate([np.ones(self.c0, dtype=np.int64), np.diff(out_ptr)])
+    def __init__(self, out_ptr, n_in, const_new, op_new):
+        self.out_ptr, self.n_in, self.c0 = out_ptr, n_in, int(out_ptr[0])
+        self.new = np.concatenate([[0], const_new, op_new])
+        self.old = np.concatenate([[0], np.arange(n_in, self.c0), out_ptr[:-1]])
+        size = np.concatenate([[n_in], np.ones(self.c0 - n_in, dtype=np.int64),
+                               np.diff(out_ptr)])
         # breaks[i]: how many times the map is discontinuous up to piece i (empty pieces,
         # which no slot falls in, are skipped)
         full = np.flatnonzero(size > 0)
-        n, m = new[full], size[full]
+        n, m = self.new[full], size[full]
         step = np.zeros(full.size, dtype=np.int64)
         step[1:] = (n[1:] < 0) | (n[:-1] < 0) | (n[1:] != n[:-1] + m[:-1])
-        self.breaks = np.zeros(new.size, dtype=np.int64)
+        self.breaks = np.zeros(self.new.size, dtype=np.int64)
         self.breaks[full] = np.cumsum(step)
 
     def piece(self, slots):
-        return np.where(slots < self.c0, slots,
-                        self.c0 + np.searchsorted(self.out_ptr, slots, side="right") - 1)
+        i = np.searchsorted(self.out_ptr, slots, side="right")    # 1 + op, or 0 below c0
+        below = np.flatnonzero(i == 0)
+        i += self.c0 - self.n_in
+        s = slots[below]
+        i[below] = np.where(s < self.n_in, 0, 1 + s - self.n_in)
+        return i
 
     def blocks(self, starts, lengths):
         """New starts of the old blocks ``[start, start + length)``; raises RuntimeError when
@@ -103,7 +109,7 @@ def compact(F, keep, pooled, args, length, values):
                       np.where(keep, base + np.cumsum(kept_size) - kept_size, -1))
     consts = np.concatenate([F.consts[read]] + [values.val[F.out_ptr[k]:F.out_ptr[k + 1]]
                                                  for k in np.flatnonzero(pooled).tolist()])
-    where = AddressMap(F.out_ptr, np.concatenate([np.arange(n_in), const_new, op_new]))
+    where = AddressMap(F.out_ptr, n_in, const_new, op_new)
     new_args = where.blocks(starts, lens)
     out_ptr = np.concatenate([[base], base + np.cumsum(size[keep])])
 
