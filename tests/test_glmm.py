@@ -544,9 +544,10 @@ def test_parse_fixed_and_offsets():
 @pytest.mark.parametrize("call, match", [
     (lambda d: nt.glmm("y ~ x + ar1(0 + f | g)", d), r"ar1\(\) .*not supported"),
     (lambda d: nt.glmm("y ~ x + cs(1 | g)", d), r"cs\(\)"),
-    (lambda d: nt.glmm("y ~ x + (1 | g)", d, ziformula="~1"), "ziformula"),
-    (lambda d: nt.glmm("y ~ x + (1 | g)", d, dispformula="~x"), "dispformula"),
-    (lambda d: nt.glmm("y ~ x + (1 | g)", d, REML=True), "REML"),
+    (lambda d: nt.glmm("y ~ x + (1 | g)", d, ziformula="~ x + (1 | g)"), "ziformula"),
+    (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="poisson", dispformula="~x"),
+     "dispformula"),
+    (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="poisson", REML=True), "REML"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="tweedie"), "tweedie.*not supported"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="wald"), "unknown family"),
     (lambda d: nt.glmm("y ~ x + (1 | nope)", d), "'nope' is not a column"),

@@ -1,16 +1,27 @@
 """The response families of ``nt.glmm``, in glmmTMB's parameterizations.
 
-Each family writes its log-likelihood with ``nt.distributions`` at ``nt.OBS`` of the
-response, so the fit simulates and explains its data (``Fit.simulate``, ``Fit.residuals``).
-The dispersion parameter ``betadisp`` is log sigma, sigma as glmmTMB's ``sigma()`` reports it:
+Each family writes its log-likelihood with ``nt.distributions``, at ``nt.OBS`` of the response
+where the fit can simulate and explain its data from it (``Fit.simulate``,
+``Fit.residuals``: not for truncated families and zero-inflated models, whose
+likelihood mixes several distributions).  The dispersion parameter ``betadisp`` (one value, or
+one per observation with ``dispformula``) is glmmTMB's ``betadisp`` on the same scale, and
+``sigma`` is what glmmTMB's ``sigma()`` reports:
 
-| family | link | log-likelihood | sigma |
-|---|---|---|---|
-| gaussian | identity | norm(y; mu, sigma) | the residual SD |
-| poisson | log | poisson(y; mu) | (none) |
-| binomial | logit | binom(k; n, mu) | (none) |
-| nbinom2 | log | nbinom2(y; mu, size=sigma): Var = mu + mu^2 / sigma | theta, the size |
-| Gamma | log | gamma(y; shape = 1 / sigma^2, scale = mu sigma^2) | the CV |
+| family | link | log-likelihood | betadisp | sigma |
+|---|---|---|---|---|
+| gaussian | identity | norm(y; mu, sd) | log sd^2 | sd |
+| poisson | log | poisson(y; mu) | (none) | 1 |
+| binomial | logit | binom(k; n, mu) | (none) | 1 |
+| nbinom1 | log | nbinom2(y; mu, size = mu / alpha): Var = mu (1 + alpha) | log alpha | alpha |
+| nbinom2 | log | nbinom2(y; mu, size = theta): Var = mu + mu^2 / theta | log theta | theta |
+| Gamma | log | gamma(y; shape, scale = mu / shape) | log shape | 1 / sqrt(shape), the CV |
+| beta_family | logit | beta(y; mu phi, (1 - mu) phi): Var = mu (1 - mu) / (1 + phi) | log phi | phi |
+| truncated_poisson | log | poisson(y; mu) / P(y > 0), y > 0 | (none) | 1 |
+| truncated_nbinom2 | log | nbinom2(y; mu, theta) / P(y > 0), y > 0 | log theta | theta |
+
+With a zero-inflation model (``ziformula``) a zero has probability p + (1 - p) f(0), with
+logit(p) the zero-inflation predictor; with a truncated family it is a hurdle model: zeros have
+probability p and the rest (1 - p) times the truncated distribution.
 """
 from __future__ import annotations
 
@@ -23,30 +34,51 @@ from numtape.stats import distributions as D
 from numtape.stats.observe import OBS
 
 
+def _log1mexp(a):
+    """log(1 - exp(a)) for a <= 0, accurate at both ends."""
+    return np.where(a > -0.6931471805599453, np.log(-np.expm1(a)), np.log1p(-np.exp(a)))
+
+
 @dataclasses.dataclass(frozen=True)
 class Family:
-    """A response family: its name, link and whether it has a dispersion parameter."""
+    """A response family: its name, link, whether it has a dispersion parameter, and its
+    kind of response (``"counts"``, ``"positive"``, ``"unit"``: in (0, 1), ``"real"``,
+    ``"binomial"``)."""
 
     name: str
     link: str
     dispersion: bool      # has a betadisp parameter
+    response: str = "real"
+
+    @property
+    def truncated(self):
+        return self.name.startswith("truncated_")
 
     # ---- the likelihood (traced) -------------------------------------------------------
     def loglik(self, y, n, eta, betadisp):
-        """Per-observation log-likelihood terms; y the OBS-marked response (k for binomial),
-        n the binomial sizes."""
+        """Per-observation log-likelihood terms; y the response (k for binomial), possibly
+        OBS-marked, n the binomial sizes."""
         if self.name == "gaussian":
-            return D.norm.logpdf(y, eta, np.exp(betadisp))
+            return D.norm.logpdf(y, eta, np.exp(0.5 * betadisp))
         mu = self.inverse_link(eta)
-        if self.name == "poisson":
-            return D.poisson.logpmf(y, mu)
+        if self.name in ("poisson", "truncated_poisson"):
+            ll = D.poisson.logpmf(y, mu)
+            return ll - _log1mexp(-mu) if self.truncated else ll
         if self.name == "binomial":
             return D.binom.logpmf(y, n, mu)
-        if self.name == "nbinom2":
-            return D.nbinom2_logpmf(y, mu, np.exp(betadisp))
+        if self.name in ("nbinom2", "truncated_nbinom2"):
+            size = np.exp(betadisp)
+            ll = D.nbinom2_logpmf(y, mu, size)
+            # P(0) = (size / (size + mu))^size
+            return ll - _log1mexp(-size * np.log1p(mu / size)) if self.truncated else ll
+        if self.name == "nbinom1":
+            return D.nbinom2_logpmf(y, mu, mu / np.exp(betadisp))
         if self.name == "Gamma":
-            shape = np.exp(-2.0 * betadisp)
+            shape = np.exp(betadisp)
             return D.gamma.logpdf(y, shape, 0.0, mu / shape)
+        if self.name == "beta_family":
+            phi = np.exp(betadisp)
+            return D.beta.logpdf(y, mu * phi, (1.0 - mu) * phi)
         raise AssertionError(self.name)
 
     def inverse_link(self, eta):
@@ -59,18 +91,46 @@ class Family:
         raise AssertionError(self.link)
 
     # ---- on numbers --------------------------------------------------------------------
+    def sigma(self, betadisp):
+        """glmmTMB's ``sigma()`` from betadisp (module docstring)."""
+        if not self.dispersion:
+            return np.ones_like(np.asarray(betadisp, dtype=np.float64))
+        if self.name == "gaussian":
+            return np.exp(0.5 * betadisp)
+        if self.name == "Gamma":
+            return np.exp(-0.5 * betadisp)
+        return np.exp(betadisp)
+
+    def mean(self, mu, sigma):
+        """E(Y) given the conditional mean parameter mu (truncated families: mu / P(y > 0))."""
+        if self.name == "truncated_poisson":
+            return mu / -np.expm1(-mu)
+        if self.name == "truncated_nbinom2":
+            return mu / -np.expm1(-sigma * np.log1p(mu / sigma))
+        return mu
+
     def variance(self, mu, sigma, n=None):
         """Var(Y | mu) of one observation (of the proportion for binomial: mu(1-mu)/n)."""
         if self.name == "gaussian":
-            return np.full_like(mu, sigma ** 2)
+            return np.full_like(mu, sigma ** 2) if np.ndim(sigma) == 0 else sigma ** 2
         if self.name == "poisson":
             return mu
         if self.name == "binomial":
             return mu * (1.0 - mu) / n
+        if self.name == "nbinom1":
+            return mu * (1.0 + sigma)
         if self.name == "nbinom2":
             return mu + mu ** 2 / sigma
         if self.name == "Gamma":
             return (mu * sigma) ** 2
+        if self.name == "beta_family":
+            return mu * (1.0 - mu) / (1.0 + sigma)
+        if self.name == "truncated_poisson":    # glmmTMB's truncated_poisson()$variance
+            p = -np.expm1(-mu)
+            return (mu + mu ** 2) / p - mu ** 2 / p ** 2
+        if self.name == "truncated_nbinom2":
+            p = -np.expm1(-sigma * np.log1p(mu / sigma))
+            return (mu + mu ** 2 / sigma + mu ** 2) / p - (mu / p) ** 2
         raise AssertionError(self.name)
 
     def start(self, y, n):
@@ -79,26 +139,36 @@ class Family:
             return y
         if self.name == "binomial":
             return sc.logit((y * n + 0.5) / (n + 1.0))
-        return np.log(np.maximum(y, 0.0) + (0.5 if self.name != "Gamma" else 0.0))
+        if self.name == "beta_family":
+            return sc.logit(np.clip(y, 1e-3, 1.0 - 1e-3))
+        return np.log(np.maximum(y, 0.0) + (0.5 if self.response == "counts" else 0.0))
 
     @property
     def sigma_name(self):
-        return {"gaussian": "Residual SD (sigma)", "nbinom2": "Overdispersion parameter",
-                "Gamma": "Dispersion estimate (sigma^2)"}.get(self.name)
+        return {"gaussian": "Residual SD (sigma)", "nbinom1": "Overdispersion parameter",
+                "nbinom2": "Overdispersion parameter",
+                "truncated_nbinom2": "Overdispersion parameter",
+                "Gamma": "Dispersion estimate (sigma^2)",
+                "beta_family": "Precision parameter"}.get(self.name)
 
 
 FAMILIES = {
     "gaussian": Family("gaussian", "identity", True),
-    "poisson": Family("poisson", "log", False),
-    "binomial": Family("binomial", "logit", False),
-    "nbinom2": Family("nbinom2", "log", True),
-    "Gamma": Family("Gamma", "log", True),
+    "poisson": Family("poisson", "log", False, "counts"),
+    "binomial": Family("binomial", "logit", False, "binomial"),
+    "nbinom1": Family("nbinom1", "log", True, "counts"),
+    "nbinom2": Family("nbinom2", "log", True, "counts"),
+    "Gamma": Family("Gamma", "log", True, "positive"),
+    "beta_family": Family("beta_family", "logit", True, "unit"),
+    "truncated_poisson": Family("truncated_poisson", "log", False, "counts"),
+    "truncated_nbinom2": Family("truncated_nbinom2", "log", True, "counts"),
 }
 ALIASES = {"normal": "gaussian", "gamma": "Gamma", "negative_binomial": "nbinom2",
-           "negbin": "nbinom2", "nbinom": "nbinom2", "bernoulli": "binomial"}
-REFUSED = ("nbinom1", "beta_family", "betabinomial", "tweedie", "genpois", "compois",
-           "truncated_poisson", "truncated_nbinom1", "truncated_nbinom2", "lognormal",
-           "ziGamma", "t", "skewnormal", "ordbeta", "bell")
+           "negbin": "nbinom2", "nbinom": "nbinom2", "bernoulli": "binomial",
+           "beta": "beta_family"}
+REFUSED = ("betabinomial", "tweedie", "genpois", "compois", "truncated_nbinom1",
+           "truncated_genpois", "truncated_compois", "lognormal", "ziGamma", "t",
+           "skewnormal", "ordbeta", "bell")
 
 
 def family(name):

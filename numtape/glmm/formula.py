@@ -203,6 +203,24 @@ def design(rhs, data, spec=None):
     return X, [r_name(c) for c in mm.columns], mm.model_spec
 
 
+def one_sided(formula, what):
+    """The right side of a one-sided formula (``ziformula``, ``dispformula``: ``"~ spp +
+    mined"``), fixed terms only."""
+    if not isinstance(formula, str):
+        raise TypeError(f"glmm: {what} must be a string such as '~ x', got "
+                        f"{type(formula).__name__}")
+    text = " ".join(formula.split())
+    if not text.startswith("~") or text.count("~") != 1:
+        raise FormulaError(f"glmm: {what} must be one-sided ('~ terms'), got {text!r}")
+    p = parse("y__ " + text)
+    if p.bars:
+        raise NotImplementedError(f"glmm: random effects in {what} ({', '.join(map(str, p.bars))})"
+                                  " are not supported (fixed terms only)")
+    if p.offsets:
+        raise NotImplementedError(f"glmm: offset() in {what} is not supported")
+    return p.fixed
+
+
 def as_frame(data):
     """The data as a DataFrame (a dict of arrays becomes one)."""
     import pandas as pd

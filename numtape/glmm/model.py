@@ -24,6 +24,7 @@ import math
 import warnings
 
 import numpy as np
+import scipy.special as sc
 
 from numtape.glmm import formula as fm
 from numtape.glmm.families import FAMILIES, family as get_family
@@ -73,10 +74,23 @@ def _nll(p, d):
     terms = d["terms"]
     effects = [_effects(p, t) for t in terms]
     eta = _linear_predictor(p, d["X"], d["offset"], terms, effects)
-    betadisp = p["betadisp"] if fam.dispersion else None
+    betadisp = None
+    if fam.dispersion:
+        betadisp = d["Xd"] @ p["betadisp"] if d["Xd"] is not None else p["betadisp"]
     REPORT("eta", eta)
     REPORT("mu", fam.inverse_link(eta))
-    terms_ll = fam.loglik(OBS(d["y"]), d["size"], eta, betadisp)
+    y = d["y"]
+    mixed = d["Xzi"] is not None or fam.truncated   # several distributions: no OBS (simulate)
+    terms_ll = fam.loglik(y if mixed else OBS(y), d["size"], eta, betadisp)
+    if d["Xzi"] is not None:
+        etazi = d["Xzi"] @ p["betazi"]
+        log_p, log_1mp = sc.log_expit(etazi), sc.log_expit(-etazi)
+        zero = y == 0
+        if fam.truncated:        # hurdle: zeros from the zero model only
+            terms_ll = np.where(zero, log_p, log_1mp + terms_ll)
+        else:
+            terms_ll = np.where(zero, np.logaddexp(log_p, log_1mp + terms_ll),
+                                log_1mp + terms_ll)
     if d["weights"] is not None:
         terms_ll = d["weights"] * terms_ll
     nll = -np.sum(terms_ll)
@@ -93,7 +107,15 @@ def _nll(p, d):
             e = _linear_predictor(p, new["X"], new["offset"], terms, effects, codes, zs)
         else:
             e = _linear_predictor(p, new["X"], new["offset"], [], [])
-        ADREPORT("pred", e if new["type"] == "link" else fam.inverse_link(e))
+        if new["type"] == "link":
+            ADREPORT("pred", e)
+        else:                                # the mean of the response
+            m = fam.inverse_link(e)
+            if fam.truncated:
+                m = fam.mean(m, np.exp(p["betadisp"]) if fam.dispersion else None)
+            if d["Xzi"] is not None:
+                m = m * sc.expit(-(new["Xzi"] @ p["betazi"]))
+            ADREPORT("pred", m)
     return nll
 
 
@@ -178,15 +200,21 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Number of obs: 60, groups:  g, 10
     ...
     """
-    if ziformula not in (None, "~0", "~ 0"):
-        raise NotImplementedError("glmm: ziformula (zero inflation) is not supported yet")
-    if dispformula not in (None, "~1", "~ 1"):
-        raise NotImplementedError("glmm: dispformula (a model of the dispersion) is not "
-                                  "supported yet")
-    if REML:
-        raise NotImplementedError("glmm: REML=True is not supported yet (fit by maximum "
-                                  "likelihood: REML=False)")
     fam = get_family(family)
+    zi_rhs = None if ziformula is None else fm.one_sided(ziformula, "ziformula")
+    if zi_rhs is not None and zi_rhs.replace(" ", "") in ("0", "-1", "0+0"):
+        zi_rhs = None
+    disp_rhs = None if dispformula is None else fm.one_sided(dispformula, "dispformula")
+    if disp_rhs is not None and disp_rhs.replace(" ", "") == "1":
+        disp_rhs = None
+    if disp_rhs is not None and not fam.dispersion:
+        raise ValueError(f"glmm: family {fam.name!r} has no dispersion parameter: "
+                         "dispformula does not apply")
+    if REML and fam.name != "gaussian":
+        raise ValueError("glmm: REML applies to gaussian models only (as in glmmTMB)")
+    if REML and (zi_rhs is not None or disp_rhs is not None):
+        raise NotImplementedError("glmm: REML with a zero-inflation or dispersion model is "
+                                  "not supported")
     frame = fm.as_frame(data)
     parsed = fm.parse(formula)
     y, size = fm.response(parsed.response, frame)
@@ -224,10 +252,16 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     elif size is not None:
         raise ValueError(f"glmm: cbind() response with family {fam.name!r} (binomial only)")
     else:
-        if fam.name in ("poisson", "nbinom2") and np.any((y < 0) | (y != np.round(y))):
+        if fam.response == "counts" and np.any((y < 0) | (y != np.round(y))):
             raise ValueError(f"glmm: family {fam.name!r} needs non-negative whole counts")
-        if fam.name == "Gamma" and np.any(y <= 0):
-            raise ValueError("glmm: family 'Gamma' needs a positive response")
+        if fam.truncated and zi_rhs is None and np.any(y == 0):
+            raise ValueError(f"glmm: family {fam.name!r} (zero-truncated) needs positive "
+                             "counts; with zeros, add ziformula= (a hurdle model)")
+        if fam.response == "positive" and np.any(y <= 0):
+            raise ValueError(f"glmm: family {fam.name!r} needs a positive response")
+        if fam.response == "unit" and np.any((y <= 0) | (y >= 1)):
+            raise ValueError(f"glmm: family {fam.name!r} needs a response strictly between "
+                             "0 and 1")
     X, xnames, xspec = fm.design(parsed.fixed, frame)
     terms, tdata, u_labels, theta_labels, u_at, th_at = [], [], [], [], 0, 0
     for bar in parsed.bars:
@@ -247,8 +281,10 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         theta_labels += tl
         u_at += q * ng
         th_at += len(tl)
-    d = dict(family=fam.name, X=X, offset=off, y=y,
-             size=size, weights=w, terms=tdata)
+    Xzi, zinames, zispec = fm.design(zi_rhs, frame) if zi_rhs is not None else (None, [], None)
+    Xd, dnames, dspec = fm.design(disp_rhs, frame) if disp_rhs is not None else (None, [], None)
+    d = dict(family=fam.name, X=X, offset=off, y=y, size=size, weights=w, terms=tdata,
+             Xzi=Xzi, Xd=Xd)
     # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
     z = fam.start(y / size if fam.name == "binomial" else y, size) - off
     beta0 = np.linalg.lstsq(X, z, rcond=None)[0] if X.shape[1] else np.zeros(0)
@@ -257,19 +293,29 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     scale0 = math.log(max(resid_sd, 1e-3)) if fam.name == "gaussian" else 0.0
     params["theta"] = np.array([scale0 if lab.startswith("log_sd") else 0.0
                                 for lab in theta_labels])
-    if fam.dispersion:
-        params["betadisp"] = np.float64(scale0)
     names = {"beta": xnames, "theta": theta_labels}
+    if Xzi is not None:
+        params["betazi"] = np.zeros(Xzi.shape[1])
+        names["betazi"] = zinames
+    if fam.dispersion:           # betadisp: log sd^2 for gaussian (module docstring)
+        d0 = 2.0 * scale0 if fam.name == "gaussian" else 0.0
+        if Xd is not None:
+            params["betadisp"] = np.linalg.lstsq(Xd, np.full(n, d0), rcond=None)[0]
+            names["betadisp"] = dnames
+        else:
+            params["betadisp"] = np.float64(d0)
     if terms:
         params["u"] = np.zeros(u_at)
         names["u"] = u_labels
     if start:
         for k_, v in start.items():
             params[k_] = np.asarray(v, dtype=np.float64).reshape(np.shape(params[k_]))
-    obj = MakeADFun(_nll, params, random="u" if terms else None, data=d, names=names)
+    random = (["u"] if terms else []) + (["beta"] if REML else [])
+    obj = MakeADFun(_nll, params, random=random or None, data=d, names=names)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         fitted = nt_fit(obj, method=method, nobs=n)
     return GLMM(formula=parsed.formula, family=fam, frame=frame, parsed=parsed, fit=fitted,
                 obj=obj, X=X, xnames=xnames, xspec=xspec, terms=terms, data=d,
-                offset_arg=offset, weights_arg=weights, data_name=data_name)
+                offset_arg=offset, weights_arg=weights, data_name=data_name,
+                zi=(zi_rhs, zinames, zispec), disp=(disp_rhs, dnames, dspec), REML=REML)

@@ -57,8 +57,12 @@ class GLMM:
     ``nobs``, ``logLik``, ``AIC``, ``BIC``, ``deviance``, ``df``, ``df_resid``."""
 
     def __init__(self, formula, family, frame, parsed, fit, obj, X, xnames, xspec, terms, data,
-                 offset_arg, weights_arg, data_name=None):
+                 offset_arg, weights_arg, data_name=None, zi=(None, [], None),
+                 disp=(None, [], None), REML=False):
         self.formula, self.family, self.frame, self.parsed = formula, family, frame, parsed
+        self.ziformula, self.zinames, self._zispec = zi
+        self.dispformula, self.dispnames, self._dispspec = disp
+        self.REML = REML
         self.fit, self.obj, self.X, self.xnames, self.xspec = fit, obj, X, xnames, xspec
         self.terms, self.data, self.data_name = terms, data, data_name
         self._offset_arg, self._weights_arg = offset_arg, weights_arg
@@ -72,11 +76,12 @@ class GLMM:
 
     @property
     def df(self):
-        return self.fit.df
+        """Parameters counted as glmmTMB counts them (REML: the fixed effects too)."""
+        return self.fit.df + (len(self.xnames) if self.REML else 0)
 
     @property
     def AIC(self):
-        return self.fit.AIC
+        return -2.0 * self.logLik + 2.0 * self.df
 
     @property
     def BIC(self):
@@ -98,24 +103,60 @@ class GLMM:
         return [i for i, n in enumerate(self.obj.names) if n == name]
 
     # ---- estimates -------------------------------------------------------------------------
-    def fixef(self):
-        """The fixed effects: a pandas Series indexed by R's names."""
-        import pandas as pd
-        return pd.Series(self.fit.par[self._idx("beta")], index=list(self.xnames),
-                         name="Estimate")
+    _COMPONENTS = {"cond": "beta", "zi": "betazi", "disp": "betadisp"}
 
-    def vcov(self):
-        """The covariance matrix of the fixed effects (a DataFrame)."""
+    def _component(self, component):
+        """(parameter name, R names) of a model component: ``"cond"`` (the conditional
+        model's fixed effects), ``"zi"`` (the zero-inflation model's), ``"disp"`` (the
+        dispersion model's: glmmTMB's betadisp, on its scale)."""
+        if component not in self._COMPONENTS:
+            raise ValueError(f"component must be one of {list(self._COMPONENTS)}, got "
+                             f"{component!r}")
+        name = self._COMPONENTS[component]
+        names = {"cond": self.xnames, "zi": self.zinames,
+                 "disp": self.dispnames or (["(Intercept)"] if self.family.dispersion else [])}
+        return name, list(names[component])
+
+    def fixef(self, component="cond"):
+        """The fixed effects of a component (``"cond"``, ``"zi"``, ``"disp"``): a pandas
+        Series indexed by R's names.  With REML the conditional model's are the mode of the
+        integrand in them (they are integrated out with the random effects)."""
         import pandas as pd
-        i = self._idx("beta")
-        return pd.DataFrame(self.fit.cov[np.ix_(i, i)], index=self.xnames, columns=self.xnames)
+        name, names = self._component(component)
+        if self.REML and component == "cond":
+            return pd.Series(self.fit.parameters()["beta"], index=names, name="Estimate")
+        return pd.Series(self.fit.par[self._idx(name)], index=names, name="Estimate")
+
+    def _cov(self, component):
+        name, _ = self._component(component)
+        if self.REML and component == "cond":
+            # as glmmTMB and lme4: the (beta, b) block of the inverse Hessian of the joint
+            # likelihood at the variance parameters' estimate
+            z = self.obj.z(self.fit.par)
+            k = self.obj.k
+            H = self.obj.joint.hessian(z)[:k, :k]
+            i = [j for j, n in enumerate(self.obj.random_names) if n == "beta"]
+            return np.linalg.inv(H)[np.ix_(i, i)]
+        i = self._idx(name)
+        return self.fit.cov[np.ix_(i, i)]
+
+    def vcov(self, component="cond"):
+        """The covariance matrix of a component's fixed effects (a DataFrame)."""
+        import pandas as pd
+        _, names = self._component(component)
+        return pd.DataFrame(self._cov(component), index=names, columns=names)
 
     def sigma(self):
-        """The ``sigma()`` of glmmTMB: the residual SD (gaussian), the size theta (nbinom2), the
-        coefficient of variation (Gamma); 1 for families without dispersion."""
+        """The ``sigma()`` of glmmTMB (families.py's table: the residual SD for gaussian, the
+        dispersion alpha for nbinom1, theta for nbinom2, the CV for Gamma, the precision phi
+        for beta); 1 for families without dispersion.  With a dispersion model it varies by
+        observation: ValueError."""
         if not self.family.dispersion:
             return 1.0
-        return float(math.exp(self.fit.par[self._idx("betadisp")[0]]))
+        if self.dispformula is not None:
+            raise ValueError("sigma: the dispersion varies by observation (dispformula "
+                             f"~{self.dispformula}); see fixef('disp')")
+        return float(self.family.sigma(self.fit.par[self._idx("betadisp")[0]]))
 
     def _theta(self):
         return self.fit.par[self._idx("theta")]
@@ -182,9 +223,11 @@ class GLMM:
         if newdata is None:
             return dict(X=self.X, offset=self.data["offset"],
                         Z=[t["Z"] for t in self.data["terms"]],
-                        codes=[t["codes"] for t in self.data["terms"]], re=re)
+                        codes=[t["codes"] for t in self.data["terms"]], re=re,
+                        Xzi=self.data["Xzi"])
         frame = fm.as_frame(newdata)
         X, _, _ = fm.design(None, frame, spec=self.xspec)
+        Xzi = None if self._zispec is None else fm.design(None, frame, spec=self._zispec)[0]
         off = np.zeros(len(frame))
         for expr in self.parsed.offsets:
             off = off + fm.evaluate(expr, frame)
@@ -201,7 +244,7 @@ class GLMM:
                 c, _ = fm.grouping(term.bar.group, frame, levels=term.levels)
                 Z.append(Zt)
                 codes.append(c)
-        return dict(X=X, offset=off, Z=Z, codes=codes, re=re)
+        return dict(X=X, offset=off, Z=Z, codes=codes, re=re, Xzi=Xzi)
 
     def predict(self, newdata=None, re_form=None, type="link", se=False):
         """Predictions on the link (``type="link"``) or response scale, on the fitted data or
@@ -212,7 +255,9 @@ class GLMM:
         if type not in ("link", "response"):
             raise ValueError(f"predict: type must be 'link' or 'response', got {type!r}")
         new = self._new(newdata, not _is_na(re_form))
-        if not se:
+        by_model = se or (type == "response" and (self.ziformula is not None
+                                                  or self.family.truncated))
+        if not by_model:      # (a zero model's mean is computed by the model's own code)
             eta = new["offset"] + new["X"] @ self.fixef().to_numpy()
             if new["re"]:
                 for (Z, c), frame in zip(zip(new["Z"], new["codes"]), self.ranef().values()):
@@ -220,12 +265,21 @@ class GLMM:
                     eta = eta + np.sum(Z * b, axis=1)
             return eta if type == "link" else self.family.inverse_link(eta)
         import pandas as pd
+        if self.family.truncated and self.dispformula is not None and type == "response":
+            raise NotImplementedError("predict: the response-scale mean of a truncated family "
+                                      "with a dispersion model")
         pr = self.fit.predict(dict(self.data, want=dict(new, type=type)))
-        return pd.DataFrame({"fit": pr["pred"], "se_fit": pr["pred_se"]})
+        out = pd.DataFrame({"fit": pr["pred"], "se_fit": pr["pred_se"]})
+        return out if se else out["fit"].to_numpy()
 
     def fitted(self):
         """The fitted means (response scale, random effects at their modes)."""
         return self.predict(type="response")
+
+    def _one_distribution(self, what):
+        if self.ziformula is not None or self.family.truncated:
+            raise NotImplementedError(f"{what} of a zero-inflated or truncated (hurdle) model "
+                                      "is not supported yet")
 
     def _response(self):
         """The response as glmmTMB's residuals see it (binomial: the proportion)."""
@@ -237,6 +291,8 @@ class GLMM:
         mu) / sqrt(Var(y | mu)), glmmTMB's), and from the model's own code (``Fit.residuals``):
         ``"quantile"`` (randomized quantile residuals given the random effects: DHARMa's
         conditional ones) and ``"osa"`` (one-step-ahead, ``method=`` as ``Fit.residuals``)."""
+        if type in ("quantile", "osa", "pearson"):
+            self._one_distribution(f"residuals(type={type!r})")
         if type in ("quantile", "osa"):
             return self.fit.residuals(type, seed=seed, method=method)
         mu = self.fitted()
@@ -244,7 +300,7 @@ class GLMM:
         if type == "response":
             return r
         if type == "pearson":
-            v = self.family.variance(mu, self.sigma(), self.data["size"])
+            v = self.family.variance(mu, self.sigma(), self.data["size"])   # (one sigma)
             w = self.data["weights"]
             r = r / np.sqrt(v)
             return r if w is None else r * np.sqrt(w)
@@ -258,6 +314,7 @@ class GLMM:
         (``"conditional"``).  A DataFrame with columns sim_1 .. sim_nsim (binomial: the
         successes)."""
         import pandas as pd
+        self._one_distribution("simulate")
         sets = self.fit.simulate(n=nsim, seed=seed, random=random if self.terms else
                                  "conditional")
         return pd.DataFrame({f"sim_{i + 1}": s["y"] for i, s in enumerate(sets)})
@@ -278,21 +335,37 @@ class GLMM:
                 rows.append((inner, lab, False))
             elif name == "theta" and inner.startswith("log_sd("):
                 rows.append((f"Std.Dev.{inner[len('log_sd('):-1]}", lab, True))
+            elif name == "betazi":
+                rows.append((f"zi~{inner}", lab, False))
+            elif name == "betadisp" and self.dispformula is not None:
+                rows.append((f"disp~{inner}", lab, False))
             elif name == "betadisp":
-                rows.append(("sigma", lab, True))
+                rows.append(("sigma", lab, "sigma"))
         if parm is not None:
             parm = [parm] if isinstance(parm, str) else list(parm)
-            unknown = [p for p in parm if p not in [r[0] for r in rows]]
+            unknown = [p for p in parm if p not in [r[0] for r in rows]
+                       and not (self.REML and p in self.xnames)]
             if unknown:
                 raise KeyError(f"confint: no parameter {unknown} (names: "
                                f"{[r[0] for r in rows]})")
             rows = [r for r in rows if r[0] in parm]
         table = self.fit.confint([r[1] for r in rows], level=level, method=method)
         out = []
+        if self.REML and (parm is None or set(parm) & set(self.xnames)):
+            if method != "wald":
+                raise NotImplementedError("confint: profile intervals of REML fixed effects "
+                                          "(integrated out) are not supported; method='wald'")
+            import scipy.stats as ss
+            q = ss.norm.ppf(0.5 + level / 2.0)
+            est, se = self.fixef().to_numpy(), np.sqrt(np.diag(self._cov("cond")))
+            out += [(n, e - q * s_, e + q * s_, e) for n, e, s_ in zip(self.xnames, est, se)
+                    if parm is None or n in parm]
         for (name, lab, log), (_, lo, hi) in zip(rows, table.rows):
             est = self.fit.par[self.fit.labels.index(lab)]
-            f = math.exp if log else float
-            out.append((name, f(lo), f(hi), f(est)))
+            f = (lambda v: float(self.family.sigma(v))) if log == "sigma" else \
+                math.exp if log else float
+            lo, hi = sorted((f(lo), f(hi)))   # (Gamma's sigma decreases in betadisp)
+            out.append((name, lo, hi, f(est)))
         cols = list(table.columns) + ["Estimate"]
         return pd.DataFrame([r[1:] for r in out], index=[r[0] for r in out], columns=cols)
 
@@ -301,13 +374,17 @@ class GLMM:
         return anova(self, *others)
 
     # ---- tables ----------------------------------------------------------------------------
-    def coef_table(self):
-        """The fixed effects' table: Estimate, Std. Error, z value, Pr(>|z|) (DataFrame)."""
+    def coef_table(self, component="cond"):
+        """A component's fixed-effects table (``"cond"``, ``"zi"``, ``"disp"``): Estimate,
+        Std. Error, z value, Pr(>|z|) (DataFrame)."""
         import pandas as pd
-        i = self._idx("beta")
-        t = self.fit.summary()
-        return pd.DataFrame([t.rows[k][1:] for k in i], index=list(self.xnames),
-                            columns=list(t.columns))
+        import scipy.stats as ss
+        _, names = self._component(component)
+        est = self.fixef(component).to_numpy()
+        se = np.sqrt(np.diag(self._cov(component)))
+        z = est / se
+        return pd.DataFrame({"Estimate": est, "Std. Error": se, "z value": z,
+                             "Pr(>|z|)": 2.0 * ss.norm.sf(np.abs(z))}, index=names)
 
     def summary(self):
         """The model summarized as glmmTMB's ``summary()`` prints it (a ``Summary``)."""
@@ -331,7 +408,7 @@ class GLMM:
                         rows.append(dict(effect="ran_pars", group=term.bar.group,
                                          term=f"cor__{term.columns[j]}.{term.columns[i]}",
                                          estimate=float(C[i, j])))
-        if self.family.dispersion:
+        if self.family.dispersion and self.dispformula is None:
             rows.append(dict(effect="ran_pars" if self.family.name == "gaussian" else
                              "disp", group="Residual" if self.family.name == "gaussian" else
                              None, term="sd__Observation" if self.family.name == "gaussian"
@@ -352,7 +429,8 @@ class VarCorr:
     def __init__(self, m):
         self.terms = [(t.bar.group, list(t.columns), sd, C, t.bar.cov)
                       for t, (sd, C, _) in zip(m.terms, m._covariances())]
-        self.sigma = m.sigma() if m.family.name == "gaussian" else None
+        self.sigma = m.sigma() if m.family.name == "gaussian" and m.dispformula is None \
+            else None
 
     def to_dataframe(self):
         """As R's ``as.data.frame(VarCorr(m))``: grp, var1, var2, vcov, sdcor."""
@@ -422,16 +500,29 @@ class Summary:
             groups = ", ".join(f"{t.bar.group}, {len(t.levels)}" for t in m.terms)
             out.append(f"Number of obs: {m.nobs}, groups:  {groups}")
             out.append("")
-        if fam.name == "gaussian":
-            out += [f"Dispersion estimate for gaussian family (sigma^2): {_fmt(m.sigma() ** 2, 3)}",
-                    ""]
-        elif fam.name == "nbinom2":
-            out += [f"Dispersion parameter for nbinom2 family (): {_fmt(m.sigma(), 3)}", ""]
-        elif fam.name == "Gamma":
-            out += [f"Dispersion estimate for Gamma family (sigma^2): {_fmt(m.sigma() ** 2, 3)}",
-                    ""]
-        out.append("Conditional model:")
-        t = m.coef_table()
+        if m.dispformula is None and fam.dispersion:
+            if fam.name in ("gaussian", "Gamma"):
+                out += [f"Dispersion estimate for {fam.name} family (sigma^2): "
+                        f"{_fmt(m.sigma() ** 2, 3)}", ""]
+            else:
+                out += [f"Dispersion parameter for {fam.name} family (): "
+                        f"{_fmt(m.sigma(), 3)}", ""]
+        for component, title in (("cond", "Conditional model:"),
+                                 ("zi", "Zero-inflation model:"),
+                                 ("disp", "Dispersion model:")):
+            if component == "zi" and m.ziformula is None or \
+                    component == "disp" and m.dispformula is None:
+                continue
+            out += self._table(component, title) + [""]
+        out.pop()
+        if not m.converged:
+            out.append(f"Warning: not converged (max |gradient| {m.fit.max_gradient:.3g}; "
+                       f"{m.fit.message})")
+        return "\n".join(out)
+
+    def _table(self, component, title):
+        out = [title]
+        t = self.m.coef_table(component)
         cells = [["", "Estimate", "Std. Error", "z value", "Pr(>|z|)", ""]]
         for name, r in t.iterrows():
             p = r.iloc[3]
@@ -443,10 +534,7 @@ class Summary:
                 v.rjust(width[k + 1]) for k, v in enumerate(c[1:5])) + " " + c[5])
         out.append("---")
         out.append("Signif. codes:  0 '***' 0.001 '**' 0.01 '*' 0.05 '.' 0.1 ' ' 1")
-        if not m.converged:
-            out.append(f"Warning: not converged (max |gradient| {m.fit.max_gradient:.3g}; "
-                       f"{m.fit.message})")
-        return "\n".join(out)
+        return out
 
     __repr__ = __str__
 

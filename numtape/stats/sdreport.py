@@ -108,17 +108,31 @@ class SDReport:
 
 
 def _covariance(H):
-    """H^-1 and whether H is positive definite (NaN and False otherwise).  Positive definite
-    means every eigenvalue above 1e-13 of the largest: a Cholesky factorization can succeed
-    on a matrix singular up to roundoff, whose inverse is noise."""
+    """H^-1 and whether H is positive definite (every eigenvalue above 1e-13 of the largest in
+    magnitude).
+
+    An H that is not positive definite but not singular either (a saddle) is inverted as TMB's
+    ``solve(hessian)`` does: its negative variances give NaN standard errors.  A singular H
+    (some eigenvalues within that tolerance of 0: a parameter running off to infinity, such as
+    a zero-inflation coefficient of a group without structural zeros, makes a flat direction)
+    is inverted on the other eigenvectors, and the parameters that take part in a flat
+    direction (a loading above 1e-3) get NaN rows and columns: the others keep the standard
+    errors they have in the limit (glmmTMB prints roundoff noise for the flat ones).  A
+    non-finite H gives NaN."""
     n = H.shape[0]
     if n == 0:
         return np.zeros((0, 0)), True
-    if np.all(np.isfinite(H)):
-        lam, Q = np.linalg.eigh(0.5 * (H + H.T))
-        if lam[0] > 1e-13 * max(abs(lam[-1]), abs(lam[0])):
-            return (Q / lam) @ Q.T, True
-    return np.full((n, n), math.nan), False
+    if not np.all(np.isfinite(H)):
+        return np.full((n, n), math.nan), False
+    lam, Q = np.linalg.eigh(0.5 * (H + H.T))
+    tol = 1e-13 * max(abs(lam[-1]), abs(lam[0]))
+    flat = np.abs(lam) <= tol
+    C = (Q[:, ~flat] / lam[~flat]) @ Q[:, ~flat].T
+    if flat.any():
+        bad = np.any(np.abs(Q[:, flat]) > 1e-3, axis=1)
+        C[bad, :] = math.nan
+        C[:, bad] = math.nan
+    return C, bool(lam[0] > tol)
 
 
 def sdreport(obj, par=None, bias_correct=False):

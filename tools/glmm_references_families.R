@@ -1,0 +1,65 @@
+# Reference numbers for tests/test_glmm_families.py, from glmmTMB (R) on its own shipped data
+# and one simulated beta-regression data set.  Run from the repository root:
+#     Rscript tools/glmm_references_families.R
+# Writes the data as CSV under tests/data/ and the numbers to /tmp/glmm_references_families.json,
+# whose values tests/test_glmm_families.py holds (REF).
+suppressMessages({library(glmmTMB); library(jsonlite)})
+data(Owls, package = "glmmTMB")
+owls <- Owls[, c("Nest", "FoodTreatment", "SexParent", "SiblingNegotiation", "BroodSize")]
+write.csv(owls, "tests/data/owls.csv", row.names = FALSE)
+data(Salamanders, package = "glmmTMB")
+sal <- Salamanders[, c("site", "mined", "spp", "count", "sample", "DOY")]
+write.csv(sal, "tests/data/salamanders_doy.csv", row.names = FALSE)
+set.seed(20261126)
+g <- factor(rep(sprintf("g%02d", 1:15), each = 12))
+x <- round(rnorm(length(g)), 4)
+mu <- plogis(-0.4 + 0.8 * x + rnorm(15, 0, 0.5)[as.integer(g)])
+y <- round(rbeta(length(g), mu * 12, (1 - mu) * 12), 6)
+beta_sim <- data.frame(y = y, x = x, g = g)
+write.csv(beta_sim, "tests/data/beta_sim.csv", row.names = FALSE)
+sleep <- lme4::sleepstudy
+ctl <- glmmTMBControl()
+models <- list(
+  owls_nbinom1 = glmmTMB(SiblingNegotiation ~ FoodTreatment * SexParent + (1 | Nest) +
+                           offset(log(BroodSize)), owls, family = nbinom1, control = ctl),
+  owls_nbinom1_zi = glmmTMB(SiblingNegotiation ~ FoodTreatment * SexParent + (1 | Nest) +
+                              offset(log(BroodSize)), owls, family = nbinom1, ziformula = ~1,
+                            control = ctl),
+  sal_zipoisson = glmmTMB(count ~ spp * mined + (1 | site), sal, family = poisson,
+                          ziformula = ~spp * mined, control = ctl),
+  sal_zinbinom2 = glmmTMB(count ~ spp * mined + (1 | site), sal, family = nbinom2,
+                          ziformula = ~spp * mined, control = ctl),
+  sal_hurdle_poisson = glmmTMB(count ~ spp * mined + (1 | site), sal,
+                               family = truncated_poisson, ziformula = ~spp * mined,
+                               control = ctl),
+  sal_hurdle_nbinom2 = glmmTMB(count ~ spp + mined + (1 | site), sal,
+                               family = truncated_nbinom2, ziformula = ~spp + mined,
+                               control = ctl),
+  sal_disp = glmmTMB(count ~ mined + (1 | site), sal, family = nbinom2, dispformula = ~DOY,
+                     control = ctl),
+  sleep_disp = glmmTMB(Reaction ~ Days + (1 | Subject), sleep, dispformula = ~Days,
+                       control = ctl),
+  sleep_gamma_disp = glmmTMB(Reaction ~ Days + (1 | Subject), sleep,
+                             family = Gamma(link = "log"), dispformula = ~Days, control = ctl),
+  beta_sim = glmmTMB(y ~ x + (1 | g), beta_sim, family = beta_family(), control = ctl),
+  sleep_reml = glmmTMB(Reaction ~ Days + (Days | Subject), sleep, REML = TRUE, control = ctl),
+  sleep_ar1 = glmmTMB(Reaction ~ Days + ar1(factor(Days) + 0 | Subject), sleep,
+                      control = ctl),
+  sleep_cs = glmmTMB(Reaction ~ Days + (1 | Subject) + cs(factor(Days) + 0 | Subject), sleep,
+                     control = ctl))
+out <- lapply(models, function(m) {
+  f <- fixef(m)
+  se <- lapply(vcov(m), function(v) if (is.null(v) || length(v) == 0) list() else as.list(sqrt(diag(v))))
+  vc <- VarCorr(m)$cond
+  list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"), AIC = AIC(m),
+       cond = as.list(f$cond), zi = as.list(f$zi), disp = as.list(f$disp),
+       se_cond = se$cond, se_zi = se$zi, se_disp = se$disp,
+       sigma = sigma(m),
+       sd = lapply(vc, function(v) as.list(attr(v, "stddev"))),
+       corr = lapply(vc, function(v) { r <- attr(v, "correlation"); r[lower.tri(r)] }),
+       theta = m$fit$par[names(m$fit$par) == "theta"],
+       betad = m$fit$par[names(m$fit$par) == "betad"])
+})
+writeLines(toJSON(out, digits = 15, auto_unbox = TRUE, pretty = TRUE),
+           "/tmp/glmm_references_families.json")
+print(warnings()); cat("done\n")
