@@ -7,8 +7,8 @@ r-cran-glmmtmb and r-cran-lme4)::
     python benchmarks/glmm_vs_glmmtmb.py --repeats 3 --models sal_nbinom2 sleep_us
     python benchmarks/glmm_vs_glmmtmb.py --profile sleep_us   # where numtape's time goes
 
-The models are those of tests/test_glmm.py (glmmTMB's and lme4's documented examples on their
-shipped data, tests/data/*.csv).  Each side fits each model once (warm-up: R loads packages
+The models are those of tests/test_glmm.py and tests/test_glmm_families.py (glmmTMB's and
+lme4's documented examples on their shipped data, tests/data/*.csv).  Each side fits each model once (warm-up: R loads packages
 and compiles nothing; numtape records and loads its kernels), then times ``repeats`` complete
 fits and reports the median: glmmTMB's ``glmmTMB(...)`` call (MakeADFun, nlminb, sdreport) by
 ``system.time`` in one R process, numtape's ``nt.glmm(...)`` (formula, MakeADFun, BFGS,
@@ -32,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data")
 sys.path.insert(0, ROOT)
 
+OWLS = "SiblingNegotiation ~ FoodTreatment * SexParent + (1 | Nest) + offset(log(BroodSize))"
 # name: (formula, csv, numtape keywords, glmmTMB call's extra arguments, R data preparation)
 MODELS = {
     "sal_poisson": ("count ~ spp + mined + (1 | site)", "salamanders",
@@ -57,6 +58,22 @@ MODELS = {
     "penicillin_crossed": ("diameter ~ 1 + (1 | plate) + (1 | sample)", "penicillin", {},
                            "REML = FALSE", ""),
     "pastes_nested": ("strength ~ 1 + (1 | batch/cask)", "pastes", {}, "REML = FALSE", ""),
+    "owls_nbinom1": (OWLS, "owls", dict(family="nbinom1"), "family = nbinom1", ""),
+    "owls_nbinom1_zi": (OWLS, "owls", dict(family="nbinom1", ziformula="~1"),
+                        "family = nbinom1, ziformula = ~1", ""),
+    "sal_zinbinom2": ("count ~ spp * mined + (1 | site)", "salamanders_doy",
+                      dict(family="nbinom2", ziformula="~spp * mined"),
+                      "family = nbinom2, ziformula = ~spp * mined", ""),
+    "sal_hurdle_poisson": ("count ~ spp * mined + (1 | site)", "salamanders_doy",
+                           dict(family="truncated_poisson", ziformula="~spp * mined"),
+                           "family = truncated_poisson, ziformula = ~spp * mined", ""),
+    "sal_disp": ("count ~ mined + (1 | site)", "salamanders_doy",
+                 dict(family="nbinom2", dispformula="~DOY"),
+                 "family = nbinom2, dispformula = ~DOY", ""),
+    "sleep_reml": ("Reaction ~ Days + (Days | Subject)", "sleepstudy", dict(REML=True),
+                   "REML = TRUE", ""),
+    "beta_sim": ("y ~ x + (1 | g)", "beta_sim", dict(family="beta_family"),
+                 "family = beta_family()", ""),
 }
 
 

@@ -167,14 +167,35 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         Factors are string or categorical columns (a categorical keeps its level order, R's
         ``factor`` levels; strings sort).
     family : str
+        glmmTMB's names and parameterizations (numtape/glmm/families.py has the table):
         ``"gaussian"`` (identity), ``"poisson"`` (log), ``"binomial"`` (logit; 0/1, cbind(),
-        or proportions with ``weights=`` the sizes), ``"nbinom2"`` (log; Var = mu + mu^2 /
-        theta), ``"Gamma"`` (log; shape 1 / sigma^2).
+        or proportions with ``weights=`` the sizes), ``"nbinom1"`` (log; Var = mu (1 +
+        alpha)), ``"nbinom2"`` (log; Var = mu + mu^2 / theta), ``"Gamma"`` (log),
+        ``"beta_family"`` (logit; responses in (0, 1)), ``"truncated_poisson"`` and
+        ``"truncated_nbinom2"`` (zero-truncated counts; with ``ziformula`` a hurdle model).
     weights, offset : array, column name or expression, optional
         Prior weights (binomial: the sizes of proportion responses; else multiplying each
         log-likelihood term), and an offset on the link scale (added to ``offset()`` terms).
     REML : bool
-        Not supported yet (only maximum likelihood).
+        Gaussian models: restricted maximum likelihood, the fixed effects integrated out
+        with the random effects (as glmmTMB; exact for a Gaussian model).  ``logLik`` is
+        then the REML criterion, ``fixef`` the fixed effects' conditional modes and their
+        covariance the (beta, b) block of the joint likelihood's inverse Hessian (lme4's and
+        glmmTMB's standard errors).
+    ziformula : str, optional
+        A zero-inflation model, ``"~ 1"`` or ``"~ x + f"`` (fixed terms): the probability of
+        a structural zero, logit link (parameters ``betazi``; ``fixef("zi")``).  With a
+        truncated family, a hurdle model.
+    dispformula : str, optional
+        A model of the dispersion parameter, ``"~ x"`` (fixed terms), on glmmTMB's scale of
+        ``betadisp`` (log sd^2 for gaussian, log theta for nbinom2, ...; ``fixef("disp")``).
+
+    Zero-inflated and truncated models fit, print, predict (``type="response"``: the mean
+    including the zero model) and give intervals; ``simulate`` and the ``pearson``,
+    ``quantile`` and ``osa`` residuals of such models are not supported yet
+    (NotImplementedError).  Covariance structures beyond ``us`` and ``diag`` (``cs``,
+    ``ar1``, ``ou``), random effects in ``ziformula``/``dispformula`` and the tweedie,
+    betabinomial, genpois, compois and truncated_nbinom1 families are refused by name.
 
     Returns
     -------
