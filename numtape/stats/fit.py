@@ -106,7 +106,11 @@ def minimize(obj, start=None, lower=None, upper=None, method=None, options=None,
 
 def _newton_polish(obj, x, lo, hi, steps=5):
     """Up to ``steps`` Newton steps x - H^-1 g, each kept only if it lowers fn and stays in
-    the bounds (quasi-Newton methods stop where the gradient is small, not zero)."""
+    the bounds (quasi-Newton methods stop where the gradient is small, not zero).  A step whose
+    predicted decrease g . H^-1 g / 2 is below fn's roundoff is the last: convergence is
+    quadratic, so the next could not improve x in floating point, and an exact Hessian is the
+    expensive part (a parameter drifting along a flat direction would otherwise take every
+    step)."""
     f, taken = float(obj.fn(x)), 0
     for _ in range(steps):
         g = obj.gr(x)
@@ -126,6 +130,8 @@ def _newton_polish(obj, x, lo, hi, steps=5):
         if not f_new <= f:
             break
         x, f, taken = x_new, f_new, taken + 1
+        if 0.5 * abs(float(g @ step)) <= 1e-12 * (1.0 + abs(f)):
+            break
     return x, taken
 
 
