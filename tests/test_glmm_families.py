@@ -1,4 +1,4 @@
-"""nt.glmm's families, zero-inflation, dispersion models and REML against glmmTMB.
+"""nt.glmm's families, zero-inflation, dispersion models, REML and ar1() against glmmTMB.
 
 The reference numbers are glmmTMB's (R), from ``tools/glmm_references_families.R`` on glmmTMB's
 own data (Owls, Salamanders), lme4's sleepstudy and one simulated beta-regression data set
@@ -142,6 +142,32 @@ def test_reml_confint_and_what_is_refused():
         fitted("sal_zipoisson").simulate()
     with pytest.raises(ValueError, match="dispformula"):
         fitted("sleep_disp").sigma()
+
+
+def test_ar1_matches_glmmTMB():
+    """ar1(times + 0 | group): glmmTMB's covariance-structure vignette's process (AR(1) with
+    rho = 0.7 observed with noise), five groups of 25 times (tools/glmm_references_families.R)."""
+    r = AR1_REF
+    m = nt.glmm("y ~ 1 + ar1(times + 0 | group)", pd.read_csv(DATA / "ar1_sim.csv"))
+    assert m.converged and m.df == r["df"]
+    assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
+    assert m.fixef().iloc[0] == pytest.approx(r["intercept"], abs=1e-4)
+    assert m.coef_table()["Std. Error"].iloc[0] == pytest.approx(r["se"], rel=1e-3)
+    assert m.sigma() == pytest.approx(r["sigma"], rel=1e-4)
+    vc = m.VarCorr().to_dataframe()
+    assert vc.sdcor.iloc[0] == pytest.approx(r["sd"], rel=1e-4)
+    rho = vc.query("var2 == 'timest02' and var1 == 'timest01'").sdcor.iloc[0]
+    assert rho == pytest.approx(r["rho"], rel=1e-4)
+    assert vc.query("var1 == 'timest01' and var2 == 'timest03'").sdcor.iloc[0] == \
+        pytest.approx(rho ** 2, rel=1e-12)
+    assert "(ar1)" in str(m.summary())
+    b = m.ranef()["group"]
+    assert b.shape == (5, 25)
+
+
+AR1_REF = {"logLik": -155.947097145264, "df": 4, "intercept": 0.994499118941982,
+           "se": 0.189055646716624, "sigma": 0.504927481868348, "sd": 0.876979553662363,
+           "rho": 0.732349825245306}
 
 
 @pytest.mark.parametrize("call, err, match", [

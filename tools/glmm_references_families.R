@@ -63,3 +63,22 @@ out <- lapply(models, function(m) {
 writeLines(toJSON(out, digits = 15, auto_unbox = TRUE, pretty = TRUE),
            "/tmp/glmm_references_families.json")
 print(warnings()); cat("done\n")
+
+# ar1(): glmmTMB's covariance-structure vignette's process, five groups of 25 time points
+set.seed(11)
+nt_ <- 25; ng_ <- 5
+ar1_sim <- do.call(rbind, lapply(1:ng_, function(g) {
+  x <- as.numeric(MASS::mvrnorm(mu = rep(0, nt_), Sigma = 0.7^as.matrix(dist(1:nt_))))
+  data.frame(y = round(1 + x + rnorm(nt_, 0, 0.5), 6), times = sprintf("t%02d", 1:nt_),
+             group = sprintf("g%d", g))
+}))
+write.csv(ar1_sim, "tests/data/ar1_sim.csv", row.names = FALSE)
+ar1_sim$times <- factor(ar1_sim$times)
+m <- glmmTMB(y ~ 1 + ar1(times + 0 | group), ar1_sim, control = ctl)
+vc <- VarCorr(m)$cond$group
+ar1_ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
+                cond = as.list(fixef(m)$cond), se_cond = as.list(sqrt(diag(vcov(m)$cond))),
+                sigma = sigma(m), sd = as.numeric(attr(vc, "stddev"))[1],
+                rho = attr(vc, "correlation")[1, 2], theta = m$fit$par[names(m$fit$par) == "theta"])
+writeLines(toJSON(ar1_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
+           "/tmp/glmm_references_ar1.json")

@@ -7,7 +7,9 @@ layer: ``MakeADFun(_nll, ..., random="u", data=...)`` with the response under ``
 * ``beta``: the fixed effects (labels as R prints them: ``beta[(Intercept)]``,
   ``beta[minedyes]``);
 * ``theta``: per random-effect term, the log standard deviations of its effects, then (for
-  ``us``) the q(q-1)/2 parameters of the correlations: glmmTMB's ``UNSTRUCTURED_CORR``, a unit
+  ``us``) the q(q-1)/2 parameters of the correlations (``ar1``: one log SD and one
+  correlation parameter t, rho = t / sqrt(1 + t^2), the correlation of effects i and j
+  rho^|i - j|, in the order of the factor's levels): glmmTMB's ``UNSTRUCTURED_CORR``, a unit
   lower-triangular L filled column by column, the correlation matrix D^-1/2 L L^T D^-1/2
   with D = diag(L L^T) (for q = 2: rho = t / sqrt(1 + t^2));
 * ``betadisp``: log sigma (gaussian: the residual SD; nbinom2: the size theta; Gamma: the
@@ -40,6 +42,14 @@ def _effects(p, t):
     q, ng = t["q"], t["ng"]
     u = p["u"][t["u_at"]:t["u_at"] + ng * q].reshape(ng, q)
     theta = p["theta"]
+    if t["cov"] == "ar1":    # b_i = rho b_(i-1) + sd sqrt(1 - rho^2) u_i: corr rho^|i - j|
+        sd, r = np.exp(theta[t["theta_at"]]), theta[t["theta_at"] + 1]
+        rho = r / np.sqrt(1.0 + r * r)
+        c = sd * np.sqrt(1.0 - rho * rho)
+        cols = [sd * u[:, 0]]
+        for i in range(1, q):
+            cols.append(rho * cols[-1] + c * u[:, i])
+        return cols
     sd = [np.exp(theta[t["theta_at"] + i]) for i in range(q)]
     if t["cov"] != "us" or q == 1:
         return [sd[i] * u[:, i] for i in range(q)]
@@ -161,7 +171,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         ``response ~ fixed terms + (effects | group) + ...``: fixed terms as formulaic/R read
         them (treatment contrasts, ``a:b``, ``a*b``, ``0 +``); random-effect terms ``(1 | g)``,
         ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
-        (independent), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms; ``offset(expr)``.
+        (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's levels), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms; ``offset(expr)``.
         The response may be ``cbind(successes, failures)`` (binomial).
     data : pandas.DataFrame or dict of arrays
         Factors are string or categorical columns (a categorical keeps its level order, R's
@@ -193,8 +203,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Zero-inflated and truncated models fit, print, predict (``type="response"``: the mean
     including the zero model) and give intervals; ``simulate`` and the ``pearson``,
     ``quantile`` and ``osa`` residuals of such models are not supported yet
-    (NotImplementedError).  Covariance structures beyond ``us`` and ``diag`` (``cs``,
-    ``ar1``, ``ou``), random effects in ``ziformula``/``dispformula`` and the tweedie,
+    (NotImplementedError).  Covariance structures beyond ``us``, ``diag`` and ``ar1``
+    (``cs``, ``ou``, ...), random effects in ``ziformula``/``dispformula`` and the tweedie,
     betabinomial, genpois, compois and truncated_nbinom1 families are refused by name.
 
     Returns
@@ -292,6 +302,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         codes, levels = fm.grouping(bar.group, frame)
         q, ng = len(cols), len(levels)
         tl = [f"log_sd({c}|{bar.group})" for c in cols]
+        if bar.cov == "ar1":     # one SD, one correlation (glmmTMB's ar1: rho = t/sqrt(1+t^2))
+            tl = [f"log_sd({cols[0]}|{bar.group})", f"ar1({bar.group})"]
         if bar.cov == "us":
             tl += [f"corr({cols[i]},{cols[j]}|{bar.group})" for j in range(q)
                    for i in range(j + 1, q)]

@@ -166,6 +166,15 @@ class GLMM:
         theta, at, out = self._theta(), 0, []
         for term in self.terms:
             q = term.q
+            if term.bar.cov == "ar1":
+                t = theta[at + 1]
+                rho = t / math.sqrt(1.0 + t * t)
+                sd = np.full(q, math.exp(theta[at]))
+                k = np.arange(q)
+                C = rho ** np.abs(k[:, None] - k[None, :])
+                out.append((sd, C, sd[:, None] * np.linalg.cholesky(C)))
+                at += len(term.theta_labels)
+                continue
             sd = np.exp(theta[at:at + q])
             if term.bar.cov == "us" and q > 1:
                 C, Ln = _corr_from_theta(theta[at + q:at + q + q * (q - 1) // 2], q)
@@ -455,6 +464,8 @@ class VarCorr:
             for i, (c, s) in enumerate(zip(cols, sd)):
                 r = [g if i == 0 else "", c] + ([_fmt(s * s)] if variance else []) + [_fmt(s)]
                 cor = [f"{C[i, j]:.2f}" for j in range(i)] if cov == "us" else []
+                if cov == "ar1" and len(cols) > 1:
+                    cor = [f"{C[1, 0]:.2f} (ar1)"] if i == 0 else []
                 if cov == "diag" and len(cols) > 1:
                     cor = ["(diag)"] if i == 0 else []
                 corr = corr or bool(cor)
