@@ -171,7 +171,9 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         ``response ~ fixed terms + (effects | group) + ...``: fixed terms as formulaic/R read
         them (treatment contrasts, ``a:b``, ``a*b``, ``0 +``); random-effect terms ``(1 | g)``,
         ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
-        (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's levels), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms; ``offset(expr)``.
+        (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's
+        levels), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
+        ``offset(expr)``.
         The response may be ``cbind(successes, failures)`` (binomial).
     data : pandas.DataFrame or dict of arrays
         Factors are string or categorical columns (a categorical keeps its level order, R's
