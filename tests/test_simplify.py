@@ -256,3 +256,19 @@ def test_folded_constants_are_the_same_on_both_tiers():
     assert a.n_ops < F.n_ops
     x = np.array([0.5, -1.0, 3.0])
     assert np.array_equal(a(x), F(x)) and np.array_equal(b(x), F(x))
+
+
+def test_folding_sweeps_with_the_interpreters_compiled_signature():
+    """Sweeps.forward_one hands the interpreters read-only arrays, as a tape's own: a
+    writable one is another Numba signature, which would compile the whole interpreter anew
+    (minutes on a machine that has only the warm-up's signatures)."""
+    from numtape.sweeps.numpy_sweeps import NumpySweeps
+    F = nt.MakeTape(lambda x: np.sum(x * np.sqrt(nt.zeros(3) + 2.0)), np.ones(3))
+    F.gradient(np.ones(3))
+    mod = F.sweeps.interpreters
+    if isinstance(mod, NumpySweeps):
+        pytest.skip("the compiled interpreters are not loaded in this process")
+    before = list(mod.forward.signatures)
+    G = F.simplify()
+    assert G.n_ops < F.n_ops                      # something was folded
+    assert list(mod.forward.signatures) == before

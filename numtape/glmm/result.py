@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import scipy.special as sc
 
 from numtape.glmm import formula as fm
 
@@ -364,8 +365,7 @@ class GLMM:
             if method != "wald":
                 raise NotImplementedError("confint: profile intervals of REML fixed effects "
                                           "(integrated out) are not supported; method='wald'")
-            import scipy.stats as ss
-            q = ss.norm.ppf(0.5 + level / 2.0)
+            q = sc.ndtri(0.5 + level / 2.0)
             est, se = self.fixef().to_numpy(), np.sqrt(np.diag(self._cov("cond")))
             out += [(n, e - q * s_, e + q * s_, e) for n, e, s_ in zip(self.xnames, est, se)
                     if parm is None or n in parm]
@@ -387,13 +387,12 @@ class GLMM:
         """A component's fixed-effects table (``"cond"``, ``"zi"``, ``"disp"``): Estimate,
         Std. Error, z value, Pr(>|z|) (DataFrame)."""
         import pandas as pd
-        import scipy.stats as ss
         _, names = self._component(component)
         est = self.fixef(component).to_numpy()
         se = np.sqrt(np.diag(self._cov(component)))
         z = est / se
         return pd.DataFrame({"Estimate": est, "Std. Error": se, "z value": z,
-                             "Pr(>|z|)": 2.0 * ss.norm.sf(np.abs(z))}, index=names)
+                             "Pr(>|z|)": sc.erfc(np.abs(z) / math.sqrt(2.0))}, index=names)
 
     def summary(self):
         """The model summarized as glmmTMB's ``summary()`` prints it (a ``Summary``)."""
@@ -555,7 +554,6 @@ def anova(*models):
     number of parameters (R's ``anova(m1, m2)``): a DataFrame with Df, AIC, BIC, logLik,
     deviance, Chisq, Chi Df, Pr(>Chisq)."""
     import pandas as pd
-    import scipy.stats as ss
     if len(models) < 2:
         raise ValueError("anova: give two or more models")
     nobs = {m.nobs for m in models}
@@ -571,7 +569,7 @@ def anova(*models):
             chisq = max(2.0 * (m.logLik - prev.logLik), 0.0)
             ddf = m.df - prev.df
             r.update(Chisq=chisq, **{"Chi Df": ddf,
-                                     "Pr(>Chisq)": float(ss.chi2.sf(chisq, ddf)) if ddf > 0
+                                     "Pr(>Chisq)": float(sc.chdtrc(ddf, chisq)) if ddf > 0
                                      else math.nan})
         rows.append(r)
         prev = m

@@ -26,6 +26,7 @@ import math
 import warnings
 
 import numpy as np
+import scipy.special as sc
 
 from numtape.stats import observe
 from numtape.stats import adfun, consistency, distributions, osa
@@ -227,11 +228,10 @@ class Fit:
         >>> [round(v, 4) for v in m.summary().rows[1][1:]]
         [0.8715, 0.3675, 2.3717, 0.0177]
         """
-        import scipy.stats as ss
         se = self.se
         with np.errstate(divide="ignore", invalid="ignore"):
             z = self.par / se
-        p = 2.0 * ss.norm.sf(np.abs(z))
+        p = sc.erfc(np.abs(z) / math.sqrt(2.0))   # 2 P(Z > |z|)
         rows = [(lab, float(e), float(s), float(zz), float(pp))
                 for lab, e, s, zz, pp in zip(self.labels, self.par, se, z, p)]
         derived = [(lab, float(e), float(s), math.nan, math.nan)
@@ -272,10 +272,9 @@ class Fit:
         >>> [round(v, 3) for v in m.confint("b[x]", method="profile").rows[0][1:]]
         [0.197, 1.663]
         """
-        import scipy.stats as ss
         idx = self._indices(parm)
         if method == "wald":
-            q = ss.norm.ppf(0.5 + level / 2.0)
+            q = sc.ndtri(0.5 + level / 2.0)
             se = self.se
             rows = [(self.labels[i], float(self.par[i] - q * se[i]),
                      float(self.par[i] + q * se[i])) for i in idx]

@@ -6,6 +6,7 @@ import math
 import warnings
 
 import numpy as np
+import scipy.special as sc
 
 
 class Profile:
@@ -14,7 +15,6 @@ class Profile:
     ``confint(level)``, ``to_dataframe()``, ``plot()`` (matplotlib)."""
 
     def __init__(self, fit, parm, level, steps, max_steps):
-        import scipy.stats as ss
         self.fit, self.level = fit, level
         n = fit.par.size
         if isinstance(parm, str):
@@ -40,7 +40,7 @@ class Profile:
         se = math.sqrt(max(float(c @ fit.cov @ c), 0.0))
         h = steps or (se / 4.0 if np.isfinite(se) and se > 0 else 0.1 * max(1.0, abs(t0)))
         self._eta0 = self._B.T @ fit.par
-        self._q = ss.chi2.ppf(level, 1)
+        self._q = sc.ndtri(0.5 + level / 2.0) ** 2
         points = {t0: (fit.nll, self._eta0)}
         for direction in (-1.0, 1.0):
             eta, t = self._eta0, t0
@@ -82,8 +82,7 @@ class Profile:
         """(lower, upper): where the deviance crosses the chi-square(1) quantile, each refined
         by root finding on the re-optimized profile (NaN where the walk did not reach it)."""
         import scipy.optimize
-        import scipy.stats as ss
-        q = self._q if level is None else ss.chi2.ppf(level, 1)
+        q = self._q if level is None else sc.ndtri(0.5 + level / 2.0) ** 2
         t0 = float(self.c @ self.fit.par)
         out = []
         for side in (-1, 1):

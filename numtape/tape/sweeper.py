@@ -382,13 +382,16 @@ class Sweeps(Callee):
         ``args`` (a pass may have redirected them to equal blocks) and parameters ``iargs``:
         constant folding evaluates only the ops it folds."""
         a = self._arrays
-        args = np.asarray(args, dtype=a["args"].dtype)
+        args = np.array(args, dtype=a["args"].dtype)
+        iargs = np.array(iargs, dtype=a["iargs"].dtype)
+        for v in (args, iargs):    # read-only, as the tape's own arrays: the interpreters'
+            v.setflags(write=False)   # compiled signature (a writable one would compile anew)
         unsigned = np.uint32 if args.dtype == np.int32 else np.uint64
         # a NumPy tier of its own: NumpySweeps caches decoded programs by array address
         run = NumpySweeps() if isinstance(self.interpreters, NumpySweeps) else self.interpreters
         run.forward(a["op"][k:k + 1], a["flags"][k:k + 1],
                     a["out_ptr"][k:k + 2].view(unsigned), args.view(unsigned),
-                    args, np.asarray(iargs, dtype=a["iargs"].dtype), val,
+                    args, iargs, val,
                     np.empty(self.work_size), NO_ROW, False)
 
     def reverse_one(self, k, val, adj):
