@@ -149,7 +149,7 @@ def profile(name):
     pr.enable()
     nt.glmm(formula, d, **kw).coef_table()
     pr.disable()
-    pstats.Stats(pr).sort_stats("cumtime").print_stats(40)
+    pstats.Stats(pr).sort_stats(os.environ.get("SORT", "cumtime")).print_stats(40)
 
 
 def main(argv=None):

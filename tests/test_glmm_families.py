@@ -7,6 +7,7 @@ to 1e-3 of their scale.  Parameters glmmTMB leaves unidentified (a zero-inflatio
 running off to -inf: a flat direction of the Hessian, NaN standard errors here, roundoff noise
 in R) are compared through the log-likelihood only.
 """
+import math
 import pathlib
 
 import numpy as np
@@ -139,7 +140,7 @@ def test_reml_confint_and_what_is_refused():
     with pytest.raises(NotImplementedError, match="REML"):
         m.confint(["Days"], method="profile")
     with pytest.raises(NotImplementedError, match="zero-inflated"):
-        fitted("sal_zipoisson").simulate()
+        fitted("sal_zipoisson").residuals("pearson")
     with pytest.raises(ValueError, match="dispformula"):
         fitted("sleep_disp").sigma()
 
@@ -466,3 +467,39 @@ REF = {'owls_nbinom1': {'logLik': -1694.39960360647,
                 'se_cond': {'(Intercept)': 6.82456238590871, 'Days': 1.54578730502277},
                 'sigma': 25.5918286910264,
                 'sd': [24.7404758616331, 5.92212494307824]}}
+
+
+@pytest.mark.parametrize("truncated, p_zero", [(False, 0.3), (True, 0.0), (True, 0.45)])
+def test_zero_inflated_and_truncated_counts_draw_and_explain_their_mixture(truncated, p_zero):
+    """observe.simulate_or_explain_counts: zeros with probability p + (1 - p) P(0) (p for a
+    hurdle), positive counts from the (truncated) Poisson; the randomized quantile residuals
+    of data drawn from the mixture are standard normal."""
+    import scipy.stats as ss
+    from numtape.stats import observe
+    n, mu = 200_000, 2.0
+    run = observe.Run("simulate", np.random.default_rng(5))
+    with observe.running(run):
+        y = observe.simulate_or_explain_counts("poisson", observe.OBS(np.zeros(n)), [mu],
+                                               p_zero, truncated)
+    y = np.asarray(y)
+    p0 = p_zero + (0.0 if truncated else (1 - p_zero) * math.exp(-mu))
+    assert abs(np.mean(y == 0) - p0) < 4 * math.sqrt(p0 * (1 - p0) / n) + 1e-12
+    positive_mean = mu / (1 - math.exp(-mu))          # E(y | y > 0) of a Poisson
+    assert np.mean(y[y > 0]) == pytest.approx(positive_mean, rel=0.01)
+    run = observe.Run("explain", np.random.default_rng(6), "quantile")
+    with observe.running(run):
+        observe.simulate_or_explain_counts("poisson", observe.OBS(y), [mu], p_zero, truncated)
+    r = next(iter(run.residuals.values()))
+    assert ss.kstest(r, "norm").pvalue > 1e-3
+
+
+def test_simulate_and_quantile_residuals_of_fitted_mixtures():
+    """A fitted zero-inflated and a hurdle model simulate data with the observed share of
+    zeros, and their quantile residuals given the random effects are near N(0, 1)."""
+    for name in ("sal_zipoisson", "sal_hurdle_nbinom2"):
+        m = fitted(name)
+        sims = m.simulate(nsim=50, seed=3).to_numpy()
+        y = m.data["y"]
+        assert abs(np.mean(sims == 0) - np.mean(y == 0)) < 0.03
+        r = m.residuals("quantile", seed=4)
+        assert abs(np.mean(r)) < 0.15 and 0.85 < np.std(r) < 1.15

@@ -1,9 +1,9 @@
 """The response families of ``nt.glmm``, in glmmTMB's parameterizations.
 
-Each family writes its log-likelihood with ``nt.distributions``, at ``nt.OBS`` of the response
-where the fit can simulate and explain its data from it (``Fit.simulate``,
-``Fit.residuals``: not for truncated families and zero-inflated models, whose
-likelihood mixes several distributions).  The dispersion parameter ``betadisp`` (one value, or
+Each family writes its log-likelihood with ``nt.distributions``, at ``nt.OBS`` of the response,
+so the fit simulates and explains its data from it (``Fit.simulate``, ``Fit.residuals``);
+zero-inflated and truncated count models are mixtures, which the model code draws and explains
+itself (``observe.simulate_or_explain_counts``).  The dispersion parameter ``betadisp`` (one value, or
 one per observation with ``dispformula``) is glmmTMB's ``betadisp`` on the same scale, and
 ``sigma`` is what glmmTMB's ``sigma()`` reports:
 
@@ -80,6 +80,14 @@ class Family:
             phi = np.exp(betadisp)
             return D.beta.logpdf(y, mu * phi, (1.0 - mu) * phi)
         raise AssertionError(self.name)
+
+    def scipy_counts(self, mu, betadisp):
+        """(scipy.stats name, parameters) of the count distribution behind a count family, at
+        numbers (truncation aside): what zero-inflated and hurdle models simulate from."""
+        if self.name in ("poisson", "truncated_poisson"):
+            return "poisson", [mu]
+        size = np.exp(betadisp) if self.name != "nbinom1" else mu / np.exp(betadisp)
+        return "nbinom", [size, size / (size + mu)]
 
     def inverse_link(self, eta):
         if self.link == "identity":

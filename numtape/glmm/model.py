@@ -34,6 +34,7 @@ from numtape.glmm.result import GLMM, NA  # noqa: F401  (NA: re_form=NA)
 from numtape.stats import distributions as D
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.fit import fit as nt_fit
+from numtape.stats import observe
 from numtape.stats.observe import OBS
 
 # ---- the likelihood: one function of (parameters, data) ------------------------------------
@@ -90,10 +91,18 @@ def _nll(p, d):
     REPORT("eta", eta)
     REPORT("mu", fam.inverse_link(eta))
     y = d["y"]
-    mixed = d["Xzi"] is not None or fam.truncated   # several distributions: no OBS (simulate)
+    mixed = d["Xzi"] is not None or fam.truncated   # a mixture: simulated and explained here
+    etazi = d["Xzi"] @ p["betazi"] if d["Xzi"] is not None else None
+    if mixed:
+        y_obs = OBS(y)
+        if type(y_obs) is observe.Observed:      # Fit.simulate / residuals, on numbers
+            name, params = fam.scipy_counts(fam.inverse_link(eta), betadisp)
+            observe.simulate_or_explain_counts(
+                name, y_obs, params, 0.0 if etazi is None else sc.expit(etazi),
+                fam.truncated)
+            y = np.asarray(y_obs)
     terms_ll = fam.loglik(y if mixed else OBS(y), d["size"], eta, betadisp)
     if d["Xzi"] is not None:
-        etazi = d["Xzi"] @ p["betazi"]
         log_p, log_1mp = sc.log_expit(etazi), sc.log_expit(-etazi)
         zero = y == 0
         if fam.truncated:        # hurdle: zeros from the zero model only
@@ -203,9 +212,9 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         ``betadisp`` (log sd^2 for gaussian, log theta for nbinom2, ...; ``fixef("disp")``).
 
     Zero-inflated and truncated models fit, print, predict (``type="response"``: the mean
-    including the zero model) and give intervals; ``simulate`` and the ``pearson``,
-    ``quantile`` and ``osa`` residuals of such models are not supported yet
-    (NotImplementedError).  Covariance structures beyond ``us``, ``diag`` and ``ar1``
+    including the zero model) and give intervals; for the count families they simulate and
+    give quantile residuals (the mixture's own draws and CDF); their ``pearson`` and ``osa``
+    residuals are not supported yet (NotImplementedError).  Covariance structures beyond ``us``, ``diag`` and ``ar1``
     (``cs``, ``ou``, ...), random effects in ``ziformula``/``dispformula`` and the tweedie,
     betabinomial, genpois, compois and truncated_nbinom1 families are refused by name.
 

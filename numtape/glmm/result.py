@@ -287,9 +287,14 @@ class GLMM:
         return self.predict(type="response")
 
     def _one_distribution(self, what):
-        if self.ziformula is not None or self.family.truncated:
-            raise NotImplementedError(f"{what} of a zero-inflated or truncated (hurdle) model "
-                                      "is not supported yet")
+        """Zero-inflated and truncated models simulate and give quantile residuals for count
+        families only (observe.simulate_or_explain_counts); pearson and osa residuals of
+        such mixtures are not supported."""
+        if self.ziformula is None and not self.family.truncated:
+            return
+        if self.family.response != "counts" or "pearson" in what or "osa" in what:
+            raise NotImplementedError(f"{what} of a zero-inflated or truncated (hurdle) "
+                                      f"{self.family.name} model is not supported yet")
 
     def _response(self):
         """The response as glmmTMB's residuals see it (binomial: the proportion)."""

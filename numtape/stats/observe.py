@@ -156,6 +156,48 @@ def simulate_or_explain(family, method, x, params, kwargs):
     return x
 
 
+def simulate_or_explain_counts(family, x, params, p_zero=0.0, truncated=False):
+    """``simulate_or_explain`` for a count distribution (scipy.stats' ``family``) that is
+    zero-truncated (``truncated``: P(y | y > 0)) and/or zero-inflated (a zero with probability
+    ``p_zero``, else a draw of the rest: with ``truncated``, a hurdle model).  Draws by
+    inversion of the truncated CDF; residuals are randomized quantile ones of the mixture's
+    CDF, p + (1 - p) F*(y) with F* the (truncated) count CDF."""
+    run = active()
+    if run is None or type(x) is not Observed:
+        return x
+    import scipy.stats as ss
+    dist = getattr(ss, family)
+    shape = np.shape(x)
+    params = [np.broadcast_to(v, shape) for v in params]
+    p_zero = np.broadcast_to(np.asarray(p_zero, dtype=np.float64), shape)
+    f0 = dist.cdf(0.0, *params) if truncated else np.zeros(shape)
+
+    def cdf(k):          # of the mixture, at whole k
+        base = dist.cdf(k, *params)
+        if truncated:
+            base = np.where(k >= 1, (base - f0) / (1.0 - f0), 0.0)
+        return np.where(k >= 0, p_zero + (1.0 - p_zero) * base, 0.0)
+
+    if run.mode == "simulate":
+        u = f0 + (1.0 - f0) * run.rng.uniform(size=shape)
+        y = dist.ppf(u, *params) if truncated else dist.rvs(*params, size=shape,
+                                                            random_state=run.rng)
+        y = np.where(run.rng.uniform(size=shape) < p_zero, 0.0, y)
+        x[...] = y
+        run.drawn[x.key] = np.array(x)
+        return x
+    if run.mode != "explain" or run.kind != "quantile":
+        raise NotImplementedError("residuals of zero-inflated or truncated counts: only "
+                                  "type='quantile'")
+    y = np.asarray(x)
+    lower, upper = cdf(y - 1.0), cdf(y)
+    u = lower + run.rng.uniform(size=shape) * (upper - lower)
+    import scipy.special as sc
+    run.residuals[x.key] = sc.ndtri(np.clip(u, 1e-300, 1.0 - 1e-16))
+    run.discrete[x.key] = True
+    return x
+
+
 def _residual(dist, method, y, params, kwargs, kind, rng):
     """Pearson or randomized-quantile residuals of ``y`` under ``dist`` (discrete when the
     density is a pmf: P(Y < y) + U P(Y = y), Dunn and Smyth 1996)."""
