@@ -472,6 +472,8 @@ PIO2_LO = 6.123233995736766e-17       # pi/2 - PIO2_HI rounded
 PIO2_A = 1.5707963109016418          # PIO2_HI to 26 bits
 PIO2_B = 1.5893254712295857e-08       # PIO2_HI - PIO2_A (27 bits)
 PIO4 = 0.7853981633974483             # below, the argument is its own reduction
+R4 = 1.5 * 2.0**54                   # (p + R4) - R4 rounds p to a multiple of 4, |p| < 2**53
+R16 = 1.5 * 2.0**56                  # to a multiple of 16, |p| < 2**55
 C46 = 96.0                            # 1.5 * 2**6: (p + C46) - C46 rounds p to 2**-46
 C96 = 1.5 * 2.0**-44                  # rounds p to 2**-96
 TWO_M24, TWO_M48, TWO_M72, TWO_M96, TWO_M120, TWO_M144, TWO_M168, TWO_M192, TWO_M216 = (
@@ -485,6 +487,9 @@ S3 = 2.7557319219335453e-06
 S4 = -2.5052106231157904e-08
 S5 = 1.605853141458901e-10
 S6 = -7.586685070091267e-13
+S0_HI = -0.1640625                    # S0 to 5 bits
+S0_LO = S0 - S0_HI                    # exact
+MASK16 = -(1 << 37)                   # keeps 16 of 53 bits
 
 # degree-5 fit of (cos(r) - 1 + r**2/2) / r**4 in z = r**2
 C0 = 0.041666666666666664
@@ -496,28 +501,16 @@ C5 = -1.1382614868556325e-11
 
 
 @register_jitable(inline="always")
-def _sin_s(z, z2):
-    """S0 + S1 z + ... + S6 z**6; z2 = z * z."""
+def _sin_s1(z, z2):
+    """S1 + S2 z + ... + S6 z**5; z2 = z * z."""
     z4 = z2 * z2
-    return ((S0 + z * S1) + z2 * (S2 + z * S3)) + z4 * ((S4 + z * S5) + z2 * S6)
+    return ((S1 + z * S2) + z2 * (S3 + z * S4)) + z4 * (S5 + z * S6)
 
 
 @register_jitable(inline="always")
 def _cos_c(z, z2):
     """C0 + C1 z + ... + C5 z**5; z2 = z * z."""
     return (C0 + z * C1) + z2 * ((C2 + z * C3) + z2 * (C4 + z * C5))
-
-
-@_njit
-def _mod4(p):
-    """p minus its bits of weight 4 and above: p mod 4, exact, for p >= 0 (or NaN)."""
-    ip = _bits(p)
-    e = (ip >> 52) - 1023                 # the exponent of p (p normal or 0)
-    nb = 54 - e                           # the mantissa bits below weight 4
-    nb = nb if nb > 0 else 0
-    nb = nb if nb < 52 else 52
-    t = _from_bits(ip & (-1 << nb))
-    return p - (t if e >= 2 else 0.0)
 
 
 @_njit
@@ -541,12 +534,22 @@ def _trig_reduce(ax):
     c6 = float(TWO_OVER_PI_CHUNKS[j + 6]) * TWO_M168
     c7 = float(TWO_OVER_PI_CHUNKS[j + 7]) * TWO_M192
     c8 = float(TWO_OVER_PI_CHUNKS[j + 8]) * TWO_M216
-    # xa c0 is a multiple of 4; the products are exact; band 1: multiples of 2**-46 (sum < 32)
-    b1 = (_mod4(xb * c0) + _mod4(xa * c1)) + (_mod4(xb * c1) + _mod4(xa * c2))
-    p = _mod4(xb * c2)
+    # xa c0 is a multiple of 4; the products are exact, and so is p - ((p + R4) - R4), p minus
+    # a multiple of 4, |p| < 2**53; band 1: multiples of 2**-46 (sum < 32)
+    p = xb * c0
+    m0 = p - ((p + R4) - R4)
+    p = xa * c1
+    p = p - ((p + R16) - R16)
+    m1 = p - ((p + R4) - R4)
+    p = xb * c1
+    m2 = p - ((p + R4) - R4)
+    p = xa * c2
+    b1 = (m0 + m1) + (m2 + (p - ((p + R4) - R4)))
+    p = xb * c2
     h1 = (p + C46) - C46
     l2 = p - h1
-    p = _mod4(xa * c3)
+    p = xa * c3
+    p = p - ((p + R4) - R4)
     h = (p + C46) - C46
     h1 = h1 + h
     l2 = l2 + (p - h)
@@ -605,7 +608,15 @@ def _trig_reduce(ax):
 def _sin_poly(rh, rl):
     """sin(rh + rl), |rh| <= pi/4 (1 + 2**-42), |rl| <= ulp(rh)."""
     z = rh * rh
-    return rh + (((rh * z) * _sin_s(z, z * z)) + rl * (1.0 - 0.5 * z))
+    a = _from_bits(_bits(rh) & MASK16)    # rh to 16 bits: a**3 and a**3 S0_HI are exact
+    a2 = a * a
+    a3 = a2 * a
+    r3l = (rh - a) * ((z + rh * a) + a2)  # rh**3 - a**3
+    t0 = a3 * S0_HI
+    hi = rh + t0
+    lo = (rh - hi) + t0                   # hi + lo == rh + t0 (Fast2Sum)
+    small = ((a3 * S0_LO + r3l * S0) + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)
+    return hi + (lo + small)
 
 
 @_njit
@@ -647,16 +658,6 @@ def vcos(x):
 
 
 
-def _np_mod4(p):
-    ip = p.view(np.int64)
-    e = (ip >> 52) - 1023
-    nb = 54 - e
-    nb = np.where(nb > 0, nb, 0)
-    nb = np.where(nb < 52, nb, 52)
-    t = (ip & np.left_shift(np.int64(-1), nb)).view(np.float64)
-    return p - np.where(e >= 2, t, 0.0)
-
-
 def _np_trig_reduce(ax):
     eb = ax.view(np.int64) >> 52
     eb = np.where(eb > 1021, eb, 1022)
@@ -673,11 +674,20 @@ def _np_trig_reduce(ax):
     c6 = TWO_OVER_PI_CHUNKS[j + 6] * TWO_M168
     c7 = TWO_OVER_PI_CHUNKS[j + 7] * TWO_M192
     c8 = TWO_OVER_PI_CHUNKS[j + 8] * TWO_M216
-    b1 = (_np_mod4(xb * c0) + _np_mod4(xa * c1)) + (_np_mod4(xb * c1) + _np_mod4(xa * c2))
-    p = _np_mod4(xb * c2)
+    p = xb * c0
+    m0 = p - ((p + R4) - R4)
+    p = xa * c1
+    p = p - ((p + R16) - R16)
+    m1 = p - ((p + R4) - R4)
+    p = xb * c1
+    m2 = p - ((p + R4) - R4)
+    p = xa * c2
+    b1 = (m0 + m1) + (m2 + (p - ((p + R4) - R4)))
+    p = xb * c2
     h1 = (p + C46) - C46
     l2 = p - h1
-    p = _np_mod4(xa * c3)
+    p = xa * c3
+    p = p - ((p + R4) - R4)
     h = (p + C46) - C46
     h1 = h1 + h
     l2 = l2 + (p - h)
@@ -732,7 +742,15 @@ def _np_trig_reduce(ax):
 
 def _np_sin_poly(rh, rl):
     z = rh * rh
-    return rh + (((rh * z) * _sin_s(z, z * z)) + rl * (1.0 - 0.5 * z))
+    a = (rh.view(np.int64) & MASK16).view(np.float64)
+    a2 = a * a
+    a3 = a2 * a
+    r3l = (rh - a) * ((z + rh * a) + a2)
+    t0 = a3 * S0_HI
+    hi = rh + t0
+    lo = (rh - hi) + t0
+    small = ((a3 * S0_LO + r3l * S0) + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)
+    return hi + (lo + small)
 
 
 def _np_cos_poly(rh, rl):
