@@ -1,6 +1,7 @@
 """numtape/kernels/vmath.py against the C library and NumPy, in ns per element.
 
-For each function (exp, log, expm1, log1p, sin, cos; sin-large: sin of |x| up to 1e300) and block size n = 1e2 ... 1e6, in one process:
+For each function (exp, log, expm1, log1p, sin, cos; sin-large: sin of |x| up to 1e300) and
+block size n = 1e2 ... 1e6, in one process:
 
 * ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized);
 * ``vmath``: the same loop calling ``vexp`` (vectorized by LLVM);
@@ -13,6 +14,10 @@ loop with ``math.exp`` and with ``vexp``, and as the NumPy expression ``np.exp(a
 Medians of 9 repeats, each timing a number of calls sized to cover about 2e6 elements.  The
 loops are compiled like numtape's (``error_model="numpy"``, no fastmath) for the host CPU; run
 with ``NUMBA_CPU_NAME=haswell`` to see AVX2 code on an AVX-512 machine.
+
+Each timing calls a loop on the same array again and again: up to n = 1e4 or so the CPU's
+branch predictor learns the C library's branches on the argument (sin and cos take a path by
+|x|), so its small-n times are better than on new data; the vmath loops have no such branches.
 
 Run: ``python benchmarks/vmath.py [exp log ... sin cos sin-large]``.
 """

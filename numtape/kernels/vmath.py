@@ -4,8 +4,9 @@
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
 The functions here compute the same values with additions, multiplications, one division
 (log, log1p), comparisons that become selects, and integer operations on the bits of a float64
-(for the powers of two).  No branch depends on the argument, and no table is read, so a loop
-``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
+(for the powers of two).  No branch depends on the argument, and no table is read (except
+2/pi's bits by sin and cos: a gather), so a loop ``for i in range(n): y[i] = vexp(x[i])``
+compiles to SIMD instructions.
 
 Every function is correct over its whole domain (subnormal arguments and results, overflow to
 inf, underflow to 0, the infinities, NaN in gives NaN out) to within the bound of ulps that
@@ -68,6 +69,29 @@ as in ``vexp``) is exact up to overflow.  |x| < 2**-54 returns x (the rounded re
 log(1 + x) = k ln2 + log(1 + f + e / 2**k) with f = m - 1; ``e / 2**k`` enters the exact
 remainder of u above.  When k = 0, f + e is x itself, so f = x and no correction: near x = 0
 the result keeps the relative accuracy of x.  |x| < 2**-54 returns x.
+
+``vsin``, ``vcos``: |x| = n pi/2 + r (mod 2 pi) with |r| <= pi/4, then sin or cos of r by
+n mod 4 (both polynomials are computed, one is selected; the sign is flipped for sin of
+negative x, so sin(-0) is -0).  The reduction is Payne-Hanek's, branch-free, done for every
+argument, tiny or huge (up to the largest float64), since a branch to it would stop the loop from
+vectorizing: |x| = xs 2**(24 j0), xs in [2**54, 2**78), j0 from the exponent; 2/pi's bits in
+24-bit chunks c_i (``TWO_OVER_PI_CHUNKS``, 52 chunks after 3 zeros so that arguments from 1/2 up
+are alike; read per lane: the loop gathers them) give x 2/pi modulo 4 as
+sum_k xs c_(j0+k) 2**(-24 (k + 1)), k = 0 ... 8.  xs is split in ``xa`` (26 bits) and ``xb``
+(27 bits), so every product is exact; xa c_j0 is a multiple of 4 and is left out; the large
+products lose a multiple of 4 by the shifter rounding (p + R4) - R4 (exact, |p| < 2**53); the
+others are cut at 2**-46 and 2**-96, and each band is summed exactly: multiples of 2**-46
+below 32 (``b1``), multiples of 2**-96 below 2**-44 (``l2``), and the rest (below 2**-89,
+rounded).  n = round(b1), f = (b1 - n) + l2 + l3 as a pair (TwoSum), with an error below
+2**-104 |f| + 2**-136 (the chunks left out, the roundings of l3 and of the pair's low part),
+while no float64 comes closer to a multiple of pi/2 than about 2**-61.6 in f
+(x = 6381956970095103 2**797): relative to f, the reduction errs by less than 2**-70.
+r = f pi/2 as a pair ``rh + rl`` (Dekker's product by masks, no FMA).  Below pi/4, r = x
+exactly and n = 0.  sin(r) = r + r**3 S(r**2) with S of degree 6, the leading r**3 S0 formed
+from a 16-bit head a of r (a**3 times 5 bits of S0 is exact, and summed with r by Fast2Sum);
+cos(r) = 1 - r**2/2 + r**4 C(r**2), C of degree 5, with r**2/2 split as in ``vexpm1``
+(a 26-bit head squared exactly, 1 - that by Fast2Sum).  Errors: about half an ulp (the bound in
+``tests/test_vmath.py``), inf and NaN give NaN, and |x| < 2**-26 gives sin x == x.
 """
 import math
 
@@ -628,7 +652,8 @@ def _cos_poly(rh, rl):
     hz = 0.5 * (a * a)
     w = 1.0 - hz
     e = (1.0 - w) - hz                    # w + e == 1 - hz (Fast2Sum)
-    return w + ((e - ((0.5 * b) * (rh + a) + rh * rl)) + (z * z) * _cos_c(z, z * z))
+    tail = (0.5 * b) * (rh + a) + rl * (rh + (rh * z) * S0)     # + rl sin(rh)
+    return w + ((e - tail) + (z * z) * _cos_c(z, z * z))
 
 
 @_njit
@@ -760,7 +785,8 @@ def _np_cos_poly(rh, rl):
     hz = 0.5 * (a * a)
     w = 1.0 - hz
     e = (1.0 - w) - hz
-    return w + ((e - ((0.5 * b) * (rh + a) + rh * rl)) + (z * z) * _cos_c(z, z * z))
+    tail = (0.5 * b) * (rh + a) + rl * (rh + (rh * z) * S0)
+    return w + ((e - tail) + (z * z) * _cos_c(z, z * z))
 
 
 def np_vsin(x):
