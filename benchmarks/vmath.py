@@ -1,6 +1,7 @@
 """numtape/kernels/vmath.py against the C library and NumPy, in ns per element.
 
-For each function (exp, log, ...) and block size n = 1e2 ... 1e6, in one process:
+For each function (exp, log, expm1, log1p, sin, cos; sin-large: sin of |x| up to 1e300) and
+block size n = 1e2 ... 1e6, in one process:
 
 * ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized);
 * ``vmath``: the same loop calling ``vexp`` (vectorized by LLVM);
@@ -14,7 +15,11 @@ Medians of 9 repeats, each timing a number of calls sized to cover about 2e6 ele
 loops are compiled like numtape's (``error_model="numpy"``, no fastmath) for the host CPU; run
 with ``NUMBA_CPU_NAME=haswell`` to see AVX2 code on an AVX-512 machine.
 
-Run: ``python benchmarks/vmath.py [exp log ...]``.
+Each timing calls a loop on the same array again and again: up to n = 1e4 or so the CPU's
+branch predictor learns the C library's branches on the argument (sin and cos take a path by
+|x|), so its small-n times are better than on new data; the vmath loops have no such branches.
+
+Run: ``python benchmarks/vmath.py [exp log ... sin cos sin-large]``.
 """
 import functools
 import math
@@ -67,6 +72,16 @@ def _m_log1p(x):
     return math.log1p(x)
 
 
+@jit
+def _m_sin(x):
+    return math.sin(x)
+
+
+@jit
+def _m_cos(x):
+    return math.cos(x)
+
+
 # name: (libm scalar, vmath scalar, numpy ufunc, numpy twin, argument sampler)
 FUNCTIONS = {
     "exp": (_m_exp, vmath.vexp, np.exp, vmath.np_vexp,
@@ -77,6 +92,13 @@ FUNCTIONS = {
               lambda rng, n: rng.uniform(-30.0, 30.0, n)),
     "log1p": (_m_log1p, vmath.vlog1p, np.log1p, vmath.np_vlog1p,
               lambda rng, n: np.exp(rng.uniform(-30.0, 30.0, n))),
+    "sin": (_m_sin, vmath.vsin, np.sin, vmath.np_vsin,
+            lambda rng, n: rng.uniform(-10.0, 10.0, n)),
+    "cos": (_m_cos, vmath.vcos, np.cos, vmath.np_vcos,
+            lambda rng, n: rng.uniform(-10.0, 10.0, n)),
+    # |x| log-uniform up to 1e300: the C library's slow reduction; vsin's costs the same
+    "sin-large": (_m_sin, vmath.vsin, np.sin, vmath.np_vsin,
+                  lambda rng, n: rng.choice([-1.0, 1.0], n) * 10.0 ** rng.uniform(0.0, 300.0, n)),
 }
 
 

@@ -104,6 +104,53 @@ def log1p_points(rng):
     ])
 
 
+def _near_multiples_of_pio2(exponents):
+    """Float64 x = M 2**E (M < 2**53) closest to multiples of pi/2, for each exponent E.
+
+    The continued fraction of frac(2**E 2/pi) gives the M (its convergents' denominators) for
+    which M 2**E 2/pi is nearest an integer: the hard cases of the range reduction.
+    """
+    out = []
+    with mpmath.workprec(1400):
+        two_over_pi = 2 / mpmath.pi
+        for e in exponents:
+            alpha = mpmath.frac(two_over_pi * mpmath.ldexp(1, int(e)))
+            p0, q0, p1, q1 = 0, 1, 1, 0
+            a = alpha
+            for _ in range(80):
+                k = int(mpmath.floor(a))
+                p0, q0, p1, q1 = p1, q1, k * p1 + p0, k * q1 + q0
+                if q1 >= 2**53:
+                    break
+                if q1 > 0:
+                    out.append(math.ldexp(float(q1), int(e)))
+                if a == k:
+                    break
+                a = 1 / (a - k)
+    return np.array([x for x in out if 0 < x <= MAX])
+
+
+def trig_points(rng):
+    k = rng.integers(1, 2**20, 300).astype(float)
+    return np.concatenate([
+        rng.uniform(-10.0, 10.0, 20_000),
+        rng.uniform(-1e6, 1e6, 5_000),
+        _positive_finite(rng, 15_000), -_positive_finite(rng, 5_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20),
+        # multiples of pi/2 (and their neighbours): where sin or cos cancels to 0
+        _around(np.arange(1, 200) * (math.pi / 2), rng, 4, ulps=4),
+        _around(k * (math.pi / 2), rng, 2, ulps=4),
+        # the hard cases near large multiples of pi/2, some of every binade from 2**-5 up
+        _near_multiples_of_pio2(np.arange(-57, 972, 3)),
+        _near_multiples_of_pio2(rng.integers(-57, 972, 60)),
+        [6381956970095103 * 2.0**797],       # the closest to a multiple of pi/2 of all float64
+        # the edges of the reduction: pi/4, 1/2, 2**-26 (the result rounds to x below)
+        _around([math.pi / 4, 0.5, 2.0**-26, 2.0**30, 2.0**54], rng, 200),
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, MAX, -MAX, 1.0, -1.0, math.pi, 1e22, 1e300],
+    ])
+
+
 # name: (compiled, NumPy twin, mpmath reference, bounds in ulps (normal results, subnormal
 #        results), argument sampler, exact special values)
 CASES = {
@@ -125,6 +172,13 @@ CASES = {
         (-math.inf, math.nan), (-2.0, math.nan), (-1.0 - 2.0**-52, math.nan),
         (math.nan, math.nan), (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300),
         (MAX, 709.782712893384)]),
+    "vsin": (vmath.vsin, vmath.np_vsin, mpmath.sin, (0.56, 0.56), trig_points, [
+        (0.0, 0.0), (-0.0, -0.0), (math.inf, math.nan), (-math.inf, math.nan),
+        (math.nan, math.nan), (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300),
+        (-1e-300, -1e-300), (2.0**-27, 2.0**-27), (MIN_NORMAL, MIN_NORMAL)]),
+    "vcos": (vmath.vcos, vmath.np_vcos, mpmath.cos, (0.56, 0.56), trig_points, [
+        (0.0, 1.0), (-0.0, 1.0), (math.inf, math.nan), (-math.inf, math.nan),
+        (math.nan, math.nan), (TINY, 1.0), (-TINY, 1.0), (1e-300, 1.0), (2.0**-27, 1.0)]),
 }
 
 
@@ -212,5 +266,16 @@ def test_a_loop_calling_it_vectorizes(name):
     loop = _loop(f)
     ir = loop.inspect_llvm(loop.signatures[0])
     assert "x double>" in ir          # SIMD vectors of float64 (<4 x double>, <8 x double>)
-    for libm in ("@exp", "@log", "@llvm.exp", "@llvm.log", "@expm1", "@log1p"):
+    for libm in ("@exp", "@log", "@llvm.exp", "@llvm.log", "@expm1", "@log1p", "@sin", "@cos",
+                 "@llvm.sin", "@llvm.cos"):
         assert f"call double {libm}" not in ir and f"call fast double {libm}" not in ir
+
+
+def test_the_table_of_two_over_pi():
+    """vsin/vcos's 24-bit chunks of 2/pi (after their zero padding) against mpmath."""
+    chunks = vmath.TWO_OVER_PI_CHUNKS[vmath.TRIG_PAD:]
+    with mpmath.workprec(24 * len(chunks) + 64):
+        bits = int(mpmath.floor(2 / mpmath.pi * mpmath.ldexp(1, 24 * len(chunks))))
+    want = [(bits >> (24 * i)) & 0xFFFFFF for i in reversed(range(len(chunks)))]
+    assert chunks.tolist() == want
+    assert not vmath.TWO_OVER_PI_CHUNKS[:vmath.TRIG_PAD].any()

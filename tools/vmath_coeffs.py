@@ -36,12 +36,45 @@ def log_p(z):
     return (mp.log((1 + s) / (1 - s)) - 2 * s) / (s * z)
 
 
+def sin_s(z):
+    """(sin(r) - r) / r**3 with z = r**2: vsin's polynomial in r**2."""
+    if z < mp.mpf("1e-40"):
+        return -mp.mpf(1) / 6
+    r = mp.sqrt(z)
+    return (mp.sin(r) - r) / (r * z)
+
+
+def cos_c(z):
+    """(cos(r) - 1 + r**2/2) / r**4 with z = r**2: vcos's polynomial in r**2."""
+    if z < mp.mpf("1e-40"):
+        return mp.mpf(1) / 24
+    r = mp.sqrt(z)
+    return (mp.cos(r) - 1 + z / 2) / (z * z)
+
+
+def two_over_pi(chunks):
+    """The first 24 * chunks bits of 2/pi, as hex digits (vmath's TWO_OVER_PI_HEX)."""
+    with mp.workprec(24 * chunks + 64):
+        v = int(mp.floor(2 / mp.pi * mp.mpf(2) ** (24 * chunks)))
+    digits = "%0*x" % (6 * chunks, v)
+    print("TWO_OVER_PI_HEX = (")
+    for i in range(0, len(digits), 72):
+        print(f'    "{digits[i:i + 72]}"')
+    print(")")
+    return digits
+
+
 def main():
     half_ln2 = mp.log(2) / 2 * mp.mpf("1.0005")
     _fit("EXP_Q", exp_q, -half_ln2, half_ln2, 10)
     # m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f): |s| <= (sqrt(2) - 1) / (sqrt(2) + 1)
     s_max = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * mp.mpf("1.0001")
     _fit("LOG_P", log_p, 0, s_max**2, 7)
+    # the reduced argument of vsin/vcos: |r| <= pi/4 (1 + 2**-42)
+    r_max = mp.pi / 4 * mp.mpf("1.0001")
+    _fit("SIN_S", sin_s, 0, r_max**2, 6)
+    _fit("COS_C", cos_c, 0, r_max**2, 5)
+    two_over_pi(52)
 
 
 if __name__ == "__main__":
