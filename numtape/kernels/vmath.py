@@ -1,4 +1,11 @@
-"""exp, log, expm1 and log1p in plain float64 arithmetic, so that loops calling them vectorize.
+"""exp, log, expm1, log1p, sin and cos in plain float64 arithmetic, so that loops calling them
+vectorize.
+
+The op table's ExpOp, Expm1Op, LogOp and Log1pOp use the first four in every compiled tier
+(numtape/ops/formulas.py, ``vm``).  sin and cos are here, tested and vectorizing, but not used
+by SinOp/CosOp: their reduction is exact over the whole range (Payne-Hanek, branch-free), which
+pays in vectorized loops and costs several times libm's call in scalar code (tapes recorded
+from Python loops, re-rolled loops; benchmarks/compare.py, W1 loop).
 
 ``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).

@@ -4,8 +4,7 @@ Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
-``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p/sin/cos of
-kernels/vmath.py),
+``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p of kernels/vmath.py),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
 ops/formulas.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;
@@ -69,9 +68,9 @@ ew("ReciprocalOp", "1.0 / x", ["-(y * y)"], ufuncs=[np.reciprocal],
    domain=(NZ,),
    edges=(Edge((1e-150,), (-1e300,)),),
    power=-1.0, complex=Complex.PAIRS)
-ew("SinOp", "vm.sin(x)", ["vm.cos(x)"], ufuncs=[np.sin],
+ew("SinOp", "np.sin(x)", ["np.cos(x)"], ufuncs=[np.sin],
    domain=(U(-4.0, 4.0),))
-ew("CosOp", "vm.cos(x)", ["-vm.sin(x)"], ufuncs=[np.cos],
+ew("CosOp", "np.cos(x)", ["-np.sin(x)"], ufuncs=[np.cos],
    domain=(U(-4.0, 4.0),))
 ew("TanOp", "np.tan(x)", ["1.0 + y * y"], ufuncs=[np.tan],
    domain=(U(-1.2, 1.2),))

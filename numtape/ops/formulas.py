@@ -161,10 +161,11 @@ class _Special:
         return getattr(sc, name)
 
 
-# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p, sin, cos).  Inside the
-# kernels it is numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced
-# values it is NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the
-# kernels.
+# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p).  Inside the kernels it is
+# numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
+# NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.  sin
+# and cos stay libm's: vmath's full-range branch-free reduction vectorizes, but in scalar code
+# (tapes recorded from Python loops, re-rolled loops) it costs several times libm's call.
 vm = np
 NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "select": select, "LN2": LN2, "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,

@@ -20,7 +20,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "7078768249337dbd"
+TABLE_HASH = "b19128e32a9a5b49"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -67,211 +67,211 @@ def ew1_forward(code, val, f, o, n, x0):
     o, n = u(o), u(n)
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = -x
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.abs(x)
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.exp(x)
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp2(x)
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.expm1(x)
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log(x)
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log2(x)
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log10(x)
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log1p(x)
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sqrt(x)
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cbrt(x)
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = x * x
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         for i in range(n):
             x = val[x0 + i]
-            val[o + i] = vm.sin(x)
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+            val[o + i] = np.sin(x)
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         for i in range(n):
             x = val[x0 + i]
-            val[o + i] = vm.cos(x)
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+            val[o + i] = np.cos(x)
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tan(x)
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsin(x)
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccos(x)
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctan(x)
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sinh(x)
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cosh(x)
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tanh(x)
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsinh(x)
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccosh(x)
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctanh(x)
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.floor(x)
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.ceil(x)
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.trunc(x)
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.rint(x)
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gamma(x)
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.loggamma(x)
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfinv(x)
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcinv(x)
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_expit(x)
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0(x)
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0e(x)
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1(x)
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.riemann_zeta(x)
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.zetac(x)
@@ -284,7 +284,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -294,7 +294,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -304,7 +304,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -314,7 +314,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -324,7 +324,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -334,7 +334,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = vm.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -344,7 +344,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -354,7 +354,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -364,7 +364,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -374,7 +374,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -384,7 +384,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -394,7 +394,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -404,7 +404,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -414,7 +414,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -422,9 +422,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = vm.cos(x)
+                    d = np.cos(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -432,9 +432,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = -vm.sin(x)
+                    d = -np.sin(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -444,7 +444,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -454,7 +454,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -464,7 +464,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -474,7 +474,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -484,7 +484,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -494,7 +494,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -504,7 +504,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -514,7 +514,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -524,7 +524,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -534,7 +534,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -544,7 +544,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -554,7 +554,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -564,7 +564,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -574,7 +574,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -584,7 +584,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -594,7 +594,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -604,7 +604,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -614,7 +614,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -624,7 +624,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -634,7 +634,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -644,7 +644,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -654,7 +654,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -664,7 +664,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -674,7 +674,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -684,7 +684,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -694,7 +694,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -704,7 +704,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1e(x) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -714,7 +714,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -724,7 +724,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -734,7 +734,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -753,7 +753,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -764,7 +764,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -775,7 +775,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -786,7 +786,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -797,7 +797,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -808,7 +808,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = vm.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -819,7 +819,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -830,7 +830,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -841,7 +841,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -852,7 +852,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -863,7 +863,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -874,7 +874,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -885,7 +885,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -896,7 +896,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -904,10 +904,10 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = vm.cos(x)
+                d = np.cos(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -915,10 +915,10 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = -vm.sin(x)
+                d = -np.sin(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -929,7 +929,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -940,7 +940,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -951,7 +951,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -962,7 +962,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -973,7 +973,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -984,7 +984,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -995,7 +995,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1006,7 +1006,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1017,7 +1017,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1028,7 +1028,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1039,7 +1039,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1050,7 +1050,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1061,7 +1061,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1072,7 +1072,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1083,7 +1083,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1094,7 +1094,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1105,7 +1105,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1116,7 +1116,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1127,7 +1127,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1138,7 +1138,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1149,7 +1149,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1160,7 +1160,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1171,7 +1171,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1182,7 +1182,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1193,7 +1193,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1204,7 +1204,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1215,7 +1215,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1e(x) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1226,7 +1226,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1237,7 +1237,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1248,7 +1248,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.zetac_d(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1269,7 +1269,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1280,7 +1280,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1291,7 +1291,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1302,7 +1302,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1313,7 +1313,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1324,7 +1324,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1335,7 +1335,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.remainder(a, b)
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1346,7 +1346,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmod(a, b)
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1357,7 +1357,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.copysign(a, b)
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1368,7 +1368,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1379,7 +1379,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1390,7 +1390,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a > b else b
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1401,7 +1401,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a < b else b
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1412,7 +1412,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a >= b else b
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1423,7 +1423,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a <= b else b
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1434,7 +1434,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1445,7 +1445,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1456,7 +1456,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1467,7 +1467,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1478,7 +1478,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1489,7 +1489,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1500,7 +1500,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1511,7 +1511,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1522,7 +1522,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1533,7 +1533,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1544,7 +1544,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1555,7 +1555,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1566,7 +1566,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1577,7 +1577,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.beta(a, b)
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1588,7 +1588,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.iv(a, b)
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1599,7 +1599,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.ive(a, b)
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1610,7 +1610,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kv(a, b)
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1621,7 +1621,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kve(a, b)
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1632,7 +1632,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.boxcox(a, b)
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1643,7 +1643,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1654,7 +1654,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammainc(a, b)
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1665,7 +1665,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1676,7 +1676,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zeta(a, b)
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1687,7 +1687,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1709,7 +1709,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1746,7 +1746,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1783,7 +1783,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1820,7 +1820,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1857,7 +1857,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1894,7 +1894,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1931,7 +1931,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.floor(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1968,7 +1968,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.trunc(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2005,7 +2005,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2042,7 +2042,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2079,7 +2079,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2116,7 +2116,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2153,7 +2153,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2190,7 +2190,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2227,7 +2227,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2264,7 +2264,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2301,7 +2301,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2338,7 +2338,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2375,7 +2375,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2412,7 +2412,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2449,7 +2449,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * (sc.digamma(b) - sc.digamma(a + b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2486,7 +2486,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2523,7 +2523,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2560,7 +2560,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2597,7 +2597,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2634,7 +2634,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2671,7 +2671,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2708,7 +2708,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2745,7 +2745,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2782,7 +2782,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -a * sc.zeta(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2819,7 +2819,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2867,7 +2867,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2896,7 +2896,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2925,7 +2925,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2954,7 +2954,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2983,7 +2983,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3012,7 +3012,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3041,7 +3041,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.floor(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3070,7 +3070,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.trunc(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3099,7 +3099,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3128,7 +3128,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3157,7 +3157,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3186,7 +3186,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3215,7 +3215,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3244,7 +3244,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3273,7 +3273,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3302,7 +3302,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3331,7 +3331,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3360,7 +3360,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3389,7 +3389,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3418,7 +3418,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3447,7 +3447,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * (sc.digamma(b) - sc.digamma(a + b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3476,7 +3476,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3505,7 +3505,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3534,7 +3534,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3563,7 +3563,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3592,7 +3592,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3621,7 +3621,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3650,7 +3650,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3679,7 +3679,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3708,7 +3708,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -a * sc.zeta(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3737,7 +3737,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3778,7 +3778,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3791,7 +3791,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3804,7 +3804,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_d(c, a, b)
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3817,7 +3817,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3830,7 +3830,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.betainc(c, a, b)
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3856,7 +3856,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3915,7 +3915,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3974,7 +3974,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.gammainc_dx(c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4033,7 +4033,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4092,7 +4092,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.betainc_dx(0.0, c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4164,7 +4164,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4201,7 +4201,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4238,7 +4238,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.gammainc_dx(c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4275,7 +4275,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4312,7 +4312,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.betainc_dx(0.0, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4363,7 +4363,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4378,7 +4378,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
                 a = val[x2 + i * s2]
                 b = val[x3 + i * s3]
                 val[o + i] = sc.betainc_d(m, c, a, b)
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4408,7 +4408,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = adj.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4493,7 +4493,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
                         y = val[o + i]
                         d = sc.betainc_dx(m, c, a, b)
                         adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4593,7 +4593,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = tan.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4638,7 +4638,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
                     d = sc.betainc_dx(m, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4694,298 +4694,298 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -5044,7 +5044,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
@@ -5052,7 +5052,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
@@ -5060,7 +5060,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.exp(x)
@@ -5068,7 +5068,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
@@ -5076,7 +5076,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.expm1(x)
@@ -5084,7 +5084,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log(x)
@@ -5092,7 +5092,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
@@ -5100,7 +5100,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
@@ -5108,7 +5108,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log1p(x)
@@ -5116,7 +5116,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
@@ -5124,7 +5124,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
@@ -5132,7 +5132,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
@@ -5140,7 +5140,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
@@ -5148,23 +5148,23 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = vm.sin(x)
+                val[o] = np.sin(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = vm.cos(x)
+                val[o] = np.cos(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
@@ -5172,7 +5172,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
@@ -5180,7 +5180,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
@@ -5188,7 +5188,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
@@ -5196,7 +5196,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
@@ -5204,7 +5204,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
@@ -5212,7 +5212,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tanh(x)
@@ -5220,7 +5220,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
@@ -5228,7 +5228,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
@@ -5236,7 +5236,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
@@ -5244,7 +5244,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
@@ -5252,7 +5252,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.floor(x)
@@ -5260,7 +5260,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.ceil(x)
@@ -5268,7 +5268,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.trunc(x)
@@ -5276,7 +5276,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.rint(x)
@@ -5284,7 +5284,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5293,7 +5293,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5302,7 +5302,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5311,7 +5311,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5320,7 +5320,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5329,7 +5329,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5338,7 +5338,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5347,7 +5347,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5356,7 +5356,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5365,7 +5365,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5374,7 +5374,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5383,7 +5383,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5392,7 +5392,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5401,7 +5401,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5410,7 +5410,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5419,7 +5419,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5428,7 +5428,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5437,7 +5437,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5446,7 +5446,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5455,7 +5455,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5464,7 +5464,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5473,7 +5473,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5482,7 +5482,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5491,7 +5491,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -5499,7 +5499,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5509,7 +5509,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5518,7 +5518,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -5526,7 +5526,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -5534,7 +5534,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -5542,7 +5542,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -5550,7 +5550,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -5558,7 +5558,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -5566,7 +5566,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5575,7 +5575,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5584,7 +5584,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -5592,7 +5592,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -5600,7 +5600,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -5608,7 +5608,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5617,7 +5617,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -5625,7 +5625,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gamma(x)
@@ -5633,7 +5633,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.loggamma(x)
@@ -5641,7 +5641,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5650,7 +5650,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfinv(x)
@@ -5658,7 +5658,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcinv(x)
@@ -5666,7 +5666,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_expit(x)
@@ -5674,7 +5674,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0(x)
@@ -5682,7 +5682,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0e(x)
@@ -5690,7 +5690,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1(x)
@@ -5698,7 +5698,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1e(x)
@@ -5706,7 +5706,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5715,7 +5715,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5724,7 +5724,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5733,7 +5733,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5742,7 +5742,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5751,7 +5751,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5760,7 +5760,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5769,7 +5769,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5778,7 +5778,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5788,7 +5788,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5798,7 +5798,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5808,7 +5808,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -5819,7 +5819,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -5830,7 +5830,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5839,7 +5839,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5849,7 +5849,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.riemann_zeta(x)
@@ -5857,7 +5857,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.zetac(x)
@@ -5865,7 +5865,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5874,7 +5874,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5897,284 +5897,284 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
         p -= 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
         p -= 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
         p -= 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
         p -= 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
         p -= 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
         p -= 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
         p -= 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
         p -= 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
         p -= 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
         p -= 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
         p -= 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
         p -= 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
         p -= 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
         p -= 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -6243,7 +6243,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6259,7 +6259,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6275,7 +6275,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6291,7 +6291,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6307,7 +6307,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6323,7 +6323,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6339,7 +6339,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6355,7 +6355,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6371,7 +6371,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6387,7 +6387,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6403,7 +6403,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6419,7 +6419,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6435,7 +6435,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6451,7 +6451,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6461,13 +6461,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = vm.cos(x)
+                        d0 = np.cos(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6477,13 +6477,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = -vm.sin(x)
+                        d0 = -np.sin(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6499,7 +6499,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6515,7 +6515,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6531,7 +6531,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6547,7 +6547,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6563,7 +6563,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6579,7 +6579,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6595,7 +6595,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6611,7 +6611,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6627,7 +6627,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6643,37 +6643,37 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6695,7 +6695,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6717,7 +6717,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6739,7 +6739,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6761,7 +6761,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6783,7 +6783,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6805,7 +6805,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6827,7 +6827,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6849,7 +6849,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6871,7 +6871,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6893,7 +6893,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6915,7 +6915,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6937,7 +6937,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6959,7 +6959,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6981,7 +6981,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7003,61 +7003,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7085,7 +7085,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7107,7 +7107,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7123,7 +7123,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7139,7 +7139,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7155,7 +7155,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7171,7 +7171,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7187,7 +7187,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7203,7 +7203,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7225,7 +7225,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7247,7 +7247,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7263,7 +7263,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7279,7 +7279,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7295,7 +7295,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7317,7 +7317,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7333,7 +7333,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7349,7 +7349,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7365,7 +7365,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7387,7 +7387,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7403,7 +7403,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7419,7 +7419,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7435,7 +7435,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7451,7 +7451,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7467,7 +7467,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7483,7 +7483,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7499,7 +7499,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7521,7 +7521,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7543,7 +7543,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7565,7 +7565,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7587,7 +7587,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7609,7 +7609,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7631,7 +7631,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7653,7 +7653,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7675,7 +7675,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7703,7 +7703,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7731,7 +7731,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7759,7 +7759,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -7793,7 +7793,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -7827,7 +7827,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7849,7 +7849,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7877,7 +7877,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7893,7 +7893,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7909,7 +7909,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7931,7 +7931,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7967,298 +7967,298 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:23
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+    elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+    elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+    elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+    elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+    elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 100:  # SumOp, numtape/ops/reduce.py:133
@@ -8321,7 +8321,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:23
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8335,7 +8335,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:26
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8349,7 +8349,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:34
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8363,7 +8363,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:37
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8377,7 +8377,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:39
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8391,7 +8391,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:41
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8405,7 +8405,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:45
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8419,7 +8419,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:48
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8433,7 +8433,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:51
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8447,7 +8447,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:55
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8461,7 +8461,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:61
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8475,7 +8475,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:65
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8489,7 +8489,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:68
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8503,7 +8503,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:72
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8511,13 +8511,13 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = vm.cos(x)
+                    d = np.cos(x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:74
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8525,13 +8525,13 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = -vm.sin(x)
+                    d = -np.sin(x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:76
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8545,7 +8545,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:78
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8559,7 +8559,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:81
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8573,7 +8573,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:84
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8587,7 +8587,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:86
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8601,7 +8601,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:88
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8615,7 +8615,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:91
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8629,7 +8629,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:98
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8643,7 +8643,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:104
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8657,7 +8657,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:110
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8671,32 +8671,32 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:113
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:117
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:119
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:121
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:123
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:127
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8717,7 +8717,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:131
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8738,7 +8738,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:135
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8759,7 +8759,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:139
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8780,7 +8780,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:145
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8801,7 +8801,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:157
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8822,7 +8822,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:160
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8843,7 +8843,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:162
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8864,7 +8864,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:166
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8885,7 +8885,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:172
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8906,7 +8906,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:183
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8927,7 +8927,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:191
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8948,7 +8948,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:199
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8969,7 +8969,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:208
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -8990,7 +8990,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:218
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9011,52 +9011,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:228
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:231
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:236
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:240
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:244
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:249
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:253
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:256
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:259
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:265
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9084,7 +9084,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:276
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9105,7 +9105,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:284
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9119,7 +9119,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:286
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9133,7 +9133,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:288
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9147,7 +9147,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:290
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9161,7 +9161,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:295
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9175,7 +9175,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:299
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9189,7 +9189,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:302
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9210,7 +9210,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:306
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9231,7 +9231,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:309
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9245,7 +9245,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:311
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9259,7 +9259,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:316
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9273,7 +9273,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:322
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9294,7 +9294,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:325
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9308,7 +9308,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:331
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9322,7 +9322,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:333
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9336,7 +9336,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:335
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9357,7 +9357,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:339
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9371,7 +9371,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:341
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9385,7 +9385,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:343
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9399,7 +9399,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:347
+        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9413,7 +9413,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:349
+        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9427,7 +9427,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:351
+        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9441,7 +9441,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:353
+        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9455,7 +9455,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:357
+        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9476,7 +9476,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:360
+        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9497,7 +9497,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:364
+        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9518,7 +9518,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:367
+        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9539,7 +9539,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9560,7 +9560,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:380
+        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9581,7 +9581,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:390
+        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9602,7 +9602,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:393
+        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9623,7 +9623,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:396
+        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9651,7 +9651,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:399
+        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9679,7 +9679,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:408
+        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9707,7 +9707,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:412
+        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9742,7 +9742,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:416
+        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9777,7 +9777,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:427
+        elif code == 94:  # ZetaOp, numtape/ops/elementwise.py:426
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9798,7 +9798,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:430
+        elif code == 95:  # ZetaDOp, numtape/ops/elementwise.py:429
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9826,7 +9826,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:435
+        elif code == 96:  # RiemannZetaOp, numtape/ops/elementwise.py:434
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9840,7 +9840,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:438
+        elif code == 97:  # ZetacOp, numtape/ops/elementwise.py:437
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9854,7 +9854,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:440
+        elif code == 98:  # ZetacDOp, numtape/ops/elementwise.py:439
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9875,7 +9875,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # BetalnOp, numtape/ops/elementwise.py:443
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
