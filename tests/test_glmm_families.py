@@ -1,4 +1,4 @@
-"""nt.glmm's families, zero-inflation, dispersion models, REML and ar1() against glmmTMB.
+"""nt.glmm's families, zero-inflation, dispersion models, REML, ar1() and cs() against glmmTMB.
 
 The reference numbers are glmmTMB's (R), from ``tools/glmm_references_families.R`` on glmmTMB's
 own data (Owls, Salamanders), lme4's sleepstudy and one simulated beta-regression data set
@@ -169,6 +169,29 @@ def test_ar1_matches_glmmTMB():
 AR1_REF = {"logLik": -155.947097145264, "df": 4, "intercept": 0.994499118941982,
            "se": 0.189055646716624, "sigma": 0.504927481868348, "sd": 0.876979553662363,
            "rho": 0.732349825245306}
+
+
+def test_cs_matches_glmmTMB():
+    """cs(times + 0 | group): four SDs and one correlation (glmmTMB's parameter t,
+    rho = expit(t) (1 + a) - a with a = 1/(q - 1)), on forty simulated groups of four times
+    (tools/glmm_references_families.R)."""
+    r = CS_REF
+    m = nt.glmm("y ~ 1 + cs(times + 0 | group)", pd.read_csv(DATA / "cs_sim.csv"))
+    assert m.converged and m.df == r["df"]
+    assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
+    assert m.fixef().iloc[0] == pytest.approx(r["intercept"], abs=1e-4)
+    assert m.coef_table()["Std. Error"].iloc[0] == pytest.approx(r["se"], rel=1e-3)
+    assert m.sigma() == pytest.approx(r["sigma"], rel=1e-4)
+    vc = m.VarCorr().to_dataframe()
+    _close(vc.sdcor.to_numpy()[:4], r["sd"], 1e-4, "SDs")
+    corr = vc[vc.var2.notna()].sdcor.to_numpy()
+    assert corr.size == 6 and np.allclose(corr, r["rho"], rtol=1e-4)
+    assert "(cs)" in str(m.summary())
+
+
+CS_REF = {"logLik": -195.302745902512, "df": 7, "intercept": 0.420021981253463,
+          "se": 0.077786556933017, "sigma": 0.527559600110672, "sd": [0.147058283681394, 0.665157592805094, 0.818862293422883, 1.12478562117319],
+          "rho": 0.546065369896523}
 
 
 @pytest.mark.parametrize("call, err, match", [

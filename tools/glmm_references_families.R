@@ -82,3 +82,24 @@ ar1_ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
                 rho = attr(vc, "correlation")[1, 2], theta = m$fit$par[names(m$fit$par) == "theta"])
 writeLines(toJSON(ar1_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
            "/tmp/glmm_references_ar1.json")
+
+# cs(): heterogeneous SDs and one correlation, 40 groups of 4 times
+set.seed(12)
+q_ <- 4; g_ <- 40
+C_ <- matrix(0.4, q_, q_); diag(C_) <- 1
+S_ <- diag(c(0.6, 0.8, 1.0, 1.2)) %*% C_ %*% diag(c(0.6, 0.8, 1.0, 1.2))
+cs_sim <- do.call(rbind, lapply(1:g_, function(g) {
+  b <- as.numeric(MASS::mvrnorm(mu = rep(0, q_), Sigma = S_))
+  data.frame(y = round(0.5 + b + rnorm(q_, 0, 0.3), 6), times = sprintf("t%d", 1:q_),
+             group = sprintf("g%02d", g))
+}))
+write.csv(cs_sim, "tests/data/cs_sim.csv", row.names = FALSE)
+cs_sim$times <- factor(cs_sim$times)
+m <- glmmTMB(y ~ 1 + cs(times + 0 | group), cs_sim, control = ctl)
+vc <- VarCorr(m)$cond$group
+cs_ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
+               cond = as.list(fixef(m)$cond), se_cond = as.list(sqrt(diag(vcov(m)$cond))),
+               sigma = sigma(m), sd = as.numeric(attr(vc, "stddev")),
+               rho = attr(vc, "correlation")[1, 2], theta = m$fit$par[names(m$fit$par) == "theta"])
+writeLines(toJSON(cs_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
+           "/tmp/glmm_references_cs.json")

@@ -22,8 +22,8 @@ import re
 import numpy as np
 
 # glmmTMB's covariance structures; the ones fitted here, and the rest (refused by name)
-SUPPORTED_COV = ("us", "diag", "ar1")
-OTHER_COV = ("cs", "ou", "exp", "gau", "mat", "toep", "rr", "homdiag", "homcs",
+SUPPORTED_COV = ("us", "diag", "ar1", "cs")
+OTHER_COV = ("ou", "exp", "gau", "mat", "toep", "rr", "homdiag", "homcs",
              "hetar1", "propto", "equalto")
 
 
@@ -34,7 +34,7 @@ class FormulaError(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Bar:
     """One random-effect term: ``expr`` (the left side: a formula of the effects),
-    ``group`` (a factor or an interaction ``a:b``), ``cov`` ("us", "diag" or "ar1")."""
+    ``group`` (a factor or an interaction ``a:b``), ``cov`` ("us", "diag", "ar1" or "cs")."""
 
     expr: str
     group: str

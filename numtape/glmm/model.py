@@ -9,7 +9,8 @@ layer: ``MakeADFun(_nll, ..., random="u", data=...)`` with the response under ``
 * ``theta``: per random-effect term, the log standard deviations of its effects, then (for
   ``us``) the q(q-1)/2 parameters of the correlations (``ar1``: one log SD and one
   correlation parameter t, rho = t / sqrt(1 + t^2), the correlation of effects i and j
-  rho^|i - j|, in the order of the factor's levels): glmmTMB's ``UNSTRUCTURED_CORR``, a unit
+  rho^|i - j|, in the order of the factor's levels; ``cs``: q log SDs and one t,
+  rho = expit(t) (1 + a) - a with a = 1 / (q - 1)): glmmTMB's ``UNSTRUCTURED_CORR``, a unit
   lower-triangular L filled column by column, the correlation matrix D^-1/2 L L^T D^-1/2
   with D = diag(L L^T) (for q = 2: rho = t / sqrt(1 + t^2));
 * ``betadisp``: log sigma (gaussian: the residual SD; nbinom2: the size theta; Gamma: the
@@ -30,7 +31,7 @@ import scipy.special as sc
 
 from numtape.glmm import formula as fm
 from numtape.glmm.families import FAMILIES, family as get_family
-from numtape.glmm.result import GLMM, NA  # noqa: F401  (NA: re_form=NA)
+from numtape.glmm.result import GLMM, NA, cs_rho  # noqa: F401  (NA: re_form=NA)
 from numtape.stats import distributions as D
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.fit import fit as nt_fit
@@ -52,6 +53,8 @@ def _effects(p, t):
             cols.append(rho * cols[-1] + c * u[:, i])
         return cols
     sd = [np.exp(theta[t["theta_at"] + i]) for i in range(q)]
+    if t["cov"] == "cs" and q > 1:
+        return [s * col for s, col in zip(sd, _cs_columns(u, theta[t["theta_at"] + q], q))]
     if t["cov"] != "us" or q == 1:
         return [sd[i] * u[:, i] for i in range(q)]
     L, k = [[None] * q for _ in range(q)], t["theta_at"] + q
@@ -67,6 +70,22 @@ def _effects(p, t):
             row = row + L[i][j] * u[:, j]
             norm2 = norm2 + L[i][j] ** 2
         cols.append(sd[i] / np.sqrt(norm2) * row)
+    return cols
+
+
+def _cs_columns(u, t, q):
+    """The columns of L u, L the Cholesky factor of the compound-symmetry correlation matrix
+    (1 on the diagonal, rho elsewhere).  Column k of L below the diagonal is one value o_k
+    (all rows alike by symmetry): with s_k = sum_{j<k} o_j^2, L_kk = sqrt(1 - s_k) and
+    o_k = (rho - s_k) / L_kk."""
+    rho = cs_rho(t, q)
+    s, acc, cols = 0.0, 0.0, []
+    for k in range(q):
+        d = np.sqrt(1.0 - s)
+        cols.append(acc + d * u[:, k])
+        o = (rho - s) / d
+        acc = acc + o * u[:, k]
+        s = s + o * o
     return cols
 
 
@@ -181,7 +200,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         them (treatment contrasts, ``a:b``, ``a*b``, ``0 +``); random-effect terms ``(1 | g)``,
         ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
         (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's
-        levels), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
+        levels), ``cs(times + 0 | g)`` (compound symmetry: an SD per level, one correlation), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
         ``offset(expr)``.
         The response may be ``cbind(successes, failures)`` (binomial).
     data : pandas.DataFrame or dict of arrays
@@ -214,8 +233,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Zero-inflated and truncated models fit, print, predict (``type="response"``: the mean
     including the zero model) and give intervals; for the count families they simulate and
     give quantile residuals (the mixture's own draws and CDF); their ``pearson`` and ``osa``
-    residuals are not supported yet (NotImplementedError).  Covariance structures beyond ``us``, ``diag`` and ``ar1``
-    (``cs``, ``ou``, ...), random effects in ``ziformula``/``dispformula`` and the tweedie,
+    residuals are not supported yet (NotImplementedError).  Covariance structures beyond ``us``, ``diag``, ``ar1`` and
+    ``cs`` (``ou``, ``toep``, ...), random effects in ``ziformula``/``dispformula`` and the tweedie,
     betabinomial, genpois, compois and truncated_nbinom1 families are refused by name.
 
     Returns
@@ -315,6 +334,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         tl = [f"log_sd({c}|{bar.group})" for c in cols]
         if bar.cov == "ar1":     # one SD, one correlation (glmmTMB's ar1: rho = t/sqrt(1+t^2))
             tl = [f"log_sd({cols[0]}|{bar.group})", f"ar1({bar.group})"]
+        if bar.cov == "cs" and q > 1:   # q SDs, one correlation (cs_rho)
+            tl += [f"cs({bar.group})"]
         if bar.cov == "us":
             tl += [f"corr({cols[i]},{cols[j]}|{bar.group})" for j in range(q)
                    for i in range(j + 1, q)]

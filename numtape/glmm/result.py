@@ -29,6 +29,13 @@ def _is_na(re_form):
                               "and NA (none) are supported")
 
 
+def cs_rho(t, q):
+    """glmmTMB's compound-symmetry correlation from its parameter t (numbers or traced):
+    expit(t) (1 + a) - a with a = 1 / (q - 1), in (-1/(q-1), 1)."""
+    a = 1.0 / (q - 1.0)
+    return sc.expit(t) * (1.0 + a) - a
+
+
 def _corr_from_theta(t, q):
     """The correlation matrix of q effects from its q(q-1)/2
     parameters, glmmTMB's UNSTRUCTURED_CORR (unit lower-triangular L filled column by
@@ -177,6 +184,13 @@ class GLMM:
                 at += len(term.theta_labels)
                 continue
             sd = np.exp(theta[at:at + q])
+            if term.bar.cov == "cs" and q > 1:
+                rho = float(cs_rho(theta[at + q], q))
+                C = np.full((q, q), rho)
+                np.fill_diagonal(C, 1.0)
+                out.append((sd, C, sd[:, None] * np.linalg.cholesky(C)))
+                at += len(term.theta_labels)
+                continue
             if term.bar.cov == "us" and q > 1:
                 C, Ln = _corr_from_theta(theta[at + q:at + q + q * (q - 1) // 2], q)
                 A = sd[:, None] * Ln
@@ -470,6 +484,8 @@ class VarCorr:
                 cor = [f"{C[i, j]:.2f}" for j in range(i)] if cov == "us" else []
                 if cov == "ar1" and len(cols) > 1:
                     cor = [f"{C[1, 0]:.2f} (ar1)"] if i == 0 else []
+                if cov == "cs" and len(cols) > 1:
+                    cor = [f"{C[1, 0]:.2f} (cs)"] if i == 0 else []
                 if cov == "diag" and len(cols) > 1:
                     cor = ["(diag)"] if i == 0 else []
                 corr = corr or bool(cor)
