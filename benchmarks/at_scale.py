@@ -8,9 +8,10 @@ Usage (from the repository root)::
 ``makeadfun``: MakeADFun of examples/ar1_poisson.py (recording, the sparse Hessian tape, the
 derivative tapes; a small model is set up first so imports and kernel loads are not counted):
 ``setup`` seconds; then the fit a user runs, a second MakeADFun and scipy.optimize.minimize
-(L-BFGS-B) from the default start: ``fit`` seconds, both together.  ``hvp``: the HVP objective of workloads.py
-(vectorized) recorded at n, one gradient, then the first ``F.hvp`` (which builds and
-simplifies the gradient tape): seconds and the process's peak resident memory.  Each prints
+(L-BFGS-B) from the default start: ``fit`` seconds, both together.  ``hvp``: the HVP
+objective of workloads.py (vectorized) recorded at n, one gradient, then the first ``F.hvp``
+(which builds and simplifies the gradient tape): seconds and the process's peak resident
+memory.  Each prints
 one JSON line; ``compare.py`` shows them as rows against their targets.
 """
 import json

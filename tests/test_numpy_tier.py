@@ -172,6 +172,21 @@ def test_a_new_tape_takes_the_compiled_interpreters_at_its_first_sweep_once_load
     assert F.sweeps.tier == "full"
 
 
+def test_a_tape_on_the_numpy_tier_moves_at_once_when_the_interpreters_are_loaded(
+        monkeypatch):
+    """Loaded already (another tape paid for it): no NumPy sweeping needs to pay back."""
+    from numtape.tape import sweeper
+    monkeypatch.setattr(tiers, "full_ready", lambda: True)
+    monkeypatch.setattr(NumpySweeps, "spent", [0.0])
+    G = _twin(nt.MakeTape(lambda x: np.sum(np.exp(x) * x), np.zeros(3)))
+    monkeypatch.setattr(sweeper.variants, "full_is_loaded", lambda: False)
+    G.gradient(np.ones(3))
+    assert G.sweeps.tier == "numpy"
+    monkeypatch.setattr(sweeper.variants, "full_is_loaded", lambda: True)
+    G.gradient(np.ones(3))
+    assert G.sweeps.tier == "full"
+
+
 def test_a_hot_tape_leaves_the_numpy_tier_before_the_process_has_spent_the_load_cost(
         monkeypatch):
     """A large tape swept ``compile_after`` times (an optimizer calling it: the gradient tape

@@ -3,9 +3,9 @@
 Each family writes its log-likelihood with ``nt.distributions``, at ``nt.OBS`` of the response,
 so the fit simulates and explains its data from it (``Fit.simulate``, ``Fit.residuals``);
 zero-inflated and truncated count models are mixtures, which the model code draws and explains
-itself (``observe.simulate_or_explain_counts``).  The dispersion parameter ``betadisp`` (one value, or
-one per observation with ``dispformula``) is glmmTMB's ``betadisp`` on the same scale, and
-``sigma`` is what glmmTMB's ``sigma()`` reports:
+itself (``observe.simulate_or_explain_counts``).  The dispersion parameter ``betadisp`` (one
+value, or one per observation with ``dispformula``) is glmmTMB's ``betadisp`` on the same scale,
+and ``sigma`` is what glmmTMB's ``sigma()`` reports:
 
 | family | link | log-likelihood | betadisp | sigma |
 |---|---|---|---|---|
@@ -15,7 +15,7 @@ one per observation with ``dispformula``) is glmmTMB's ``betadisp`` on the same 
 | nbinom1 | log | nbinom2(y; mu, size = mu / alpha): Var = mu (1 + alpha) | log alpha | alpha |
 | nbinom2 | log | nbinom2(y; mu, size = theta): Var = mu + mu^2 / theta | log theta | theta |
 | Gamma | log | gamma(y; shape, scale = mu / shape) | log shape | 1 / sqrt(shape), the CV |
-| beta_family | logit | beta(y; mu phi, (1 - mu) phi): Var = mu (1 - mu) / (1 + phi) | log phi | phi |
+| beta_family | logit | beta(y; mu phi, (1 - mu) phi), Var mu (1 - mu) / (1 + phi) | log phi | phi |
 | truncated_poisson | log | poisson(y; mu) / P(y > 0), y > 0 | (none) | 1 |
 | truncated_nbinom2 | log | nbinom2(y; mu, theta) / P(y > 0), y > 0 | log theta | theta |
 
@@ -100,7 +100,7 @@ class Family:
 
     # ---- on numbers --------------------------------------------------------------------
     def sigma(self, betadisp):
-        """glmmTMB's ``sigma()`` from betadisp (module docstring)."""
+        """The ``sigma()`` glmmTMB reports, from betadisp (module docstring)."""
         if not self.dispersion:
             return np.ones_like(np.asarray(betadisp, dtype=np.float64))
         if self.name == "gaussian":

@@ -200,7 +200,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         them (treatment contrasts, ``a:b``, ``a*b``, ``0 +``); random-effect terms ``(1 | g)``,
         ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
         (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's
-        levels), ``cs(times + 0 | g)`` (compound symmetry: an SD per level, one correlation), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
+        levels), ``cs(times + 0 | g)`` (compound symmetry: an SD per level, one
+        correlation), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
         ``offset(expr)``.
         The response may be ``cbind(successes, failures)`` (binomial).
     data : pandas.DataFrame or dict of arrays
@@ -233,9 +234,10 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Zero-inflated and truncated models fit, print, predict (``type="response"``: the mean
     including the zero model) and give intervals; for the count families they simulate and
     give quantile residuals (the mixture's own draws and CDF); their ``pearson`` and ``osa``
-    residuals are not supported yet (NotImplementedError).  Covariance structures beyond ``us``, ``diag``, ``ar1`` and
-    ``cs`` (``ou``, ``toep``, ...), random effects in ``ziformula``/``dispformula`` and the tweedie,
-    betabinomial, genpois, compois and truncated_nbinom1 families are refused by name.
+    residuals are not supported yet (NotImplementedError).  Covariance structures beyond
+    ``us``, ``diag``, ``ar1`` and ``cs`` (``ou``, ``toep``, ...), random effects in
+    ``ziformula``/``dispformula`` and the tweedie, betabinomial, genpois, compois and
+    truncated_nbinom1 families are refused by name.
 
     Returns
     -------

@@ -30,7 +30,7 @@ def _is_na(re_form):
 
 
 def cs_rho(t, q):
-    """glmmTMB's compound-symmetry correlation from its parameter t (numbers or traced):
+    """The compound-symmetry correlation of glmmTMB from its parameter t (numbers or traced):
     expit(t) (1 + a) - a with a = 1 / (q - 1), in (-1/(q-1), 1)."""
     a = 1.0 / (q - 1.0)
     return sc.expit(t) * (1.0 + a) - a

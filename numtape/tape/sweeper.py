@@ -320,8 +320,9 @@ class Sweeps(Callee):
         is hot (swept as often as ``compile_after`` asks before compiling its segments, with
         an arena of ``TIER_MIN_ARENA`` slots or more: an optimizer or sampler is calling it),
         or at once when they are loaded already."""
-        if (type(self.interpreters) is NumpySweeps   # (a new tape chooses here: its first
-                and (NumpySweeps.spent[0] >= tiers.LOAD_COST   # sweep may switch at once) or variants.full_is_loaded()
+        # (self.interpreters: a new tape chooses its tier here, so its first sweep may switch)
+        if (type(self.interpreters) is NumpySweeps
+                and (NumpySweeps.spent[0] >= tiers.LOAD_COST or variants.full_is_loaded()
                      or self._hot())
                 and tiers.full_ready()):
             self._interpreters = self._pinned(variants.full)
