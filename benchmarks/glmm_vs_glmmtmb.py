@@ -12,9 +12,9 @@ lme4's documented examples on their shipped data, tests/data/*.csv).  Each side 
 once (warm-up: R loads packages and compiles nothing; numtape records and loads its kernels),
 then times ``repeats`` complete fits and reports the median: glmmTMB's ``glmmTMB(...)`` call
 (MakeADFun, nlminb, sdreport) by ``system.time`` in one R process, numtape's ``nt.glmm(...)``
-(formula, MakeADFun, BFGS, Newton polish) and its coefficient table (sdreport) by ``time.perf_counter`` in this one.
-ratio = numtape / glmmTMB; issue 22's target is <= 0.5, issue 23's < 1.  Without R the
-glmmTMB column is empty.
+(formula, MakeADFun, BFGS, Newton polish) and its coefficient table (sdreport) by
+``time.perf_counter`` in this one.  ratio = numtape / glmmTMB; issue 22's target is <= 0.5,
+issue 23's < 1.  Without R the glmmTMB column is empty.
 """
 import argparse
 import cProfile
