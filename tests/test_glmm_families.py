@@ -1,4 +1,5 @@
-"""nt.glmm's families, zero-inflation, dispersion models, REML, ar1() and cs() against glmmTMB.
+"""nt.glmm's families, links, zero inflation, dispersion models, REML, ar1() and cs() against
+glmmTMB.
 
 The reference numbers are glmmTMB's (R), from ``tools/glmm_references_families.R`` on glmmTMB's
 own data (Owls, Salamanders), lme4's sleepstudy and one simulated beta-regression data set
@@ -195,6 +196,56 @@ CS_REF = {"logLik": -195.302745902512, "df": 7, "intercept": 0.420021981253463,
           "rho": 0.546065369896523}
 
 
+def cbpp():
+    return pd.read_csv(DATA / "cbpp.csv", dtype={"period": str})
+
+
+CBPP = "cbind(incidence, size - incidence) ~ period + (1 | herd)"
+LINKS = {"cbpp_probit": (CBPP, cbpp, dict(family="binomial", link="probit")),
+         "cbpp_cloglog": (CBPP, cbpp, dict(family="binomial", link="cloglog")),
+         "sleep_gaussian_log": ("Reaction ~ Days + (1 | Subject)", sleep, dict(link="log"))}
+
+
+@pytest.mark.parametrize("name", list(LINKS))
+def test_links_match_glmmTMB(name):
+    """binomial(link = "probit"), binomial(link = "cloglog"), gaussian(link = "log")."""
+    f, data, kw = LINKS[name]
+    m, r = nt.glmm(f, data(), **kw), LINKS_REF[name]
+    assert m.converged and m.family.link == kw["link"]
+    assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
+    _close(m.fixef(), r["cond"], 1e-4, "fixef")
+    _close(m.coef_table()["Std. Error"], r["se"], 1e-3, "se")
+    _close(m.VarCorr().to_dataframe().sdcor.to_numpy()[:1], [r["sd"]], 1e-3, "sd")
+    mu = m.predict(type="response")
+    np.testing.assert_allclose(mu, m.family.inverse_link(m.predict(type="link")), rtol=1e-12)
+
+
+LINKS_REF = {'cbpp_probit': {'logLik': -92.5833377032345,
+                 'cond': [-0.83184999752263,
+                          -0.52659629683831,
+                          -0.615071573251875,
+                          -0.797944216833126],
+                 'se': [0.125983789890756,
+                        0.160252153085178,
+                        0.16914088118812,
+                        0.204431348017536],
+                 'sd': 0.338634475943329},
+ 'cbpp_cloglog': {'logLik': -91.7580020179889,
+                  'cond': [-1.53209559718704,
+                           -0.912990304633458,
+                           -1.03110465705254,
+                           -1.47941994623444],
+                  'se': [0.21065490128962,
+                         0.284028469576389,
+                         0.305517129281058,
+                         0.408337317972551],
+                  'sd': 0.585898333264104},
+ 'sleep_gaussian_log': {'logLik': -889.6809641489,
+                        'cond': [5.5208320334079, 0.0364665314219324],
+                        'se': [0.0338990999287482, 0.00255797969264868],
+                        'sd': 0.128818000785051}}
+
+
 @pytest.mark.parametrize("call, err, match", [
     (lambda: nt.glmm("count ~ mined + (1 | site)", salamanders(), family="truncated_poisson"),
      ValueError, "hurdle"),
@@ -210,6 +261,8 @@ CS_REF = {"logLik": -195.302745902512, "df": 7, "intercept": 0.420021981253463,
      ValueError, "one-sided"),
     (lambda: nt.glmm("count ~ mined", salamanders(), family="tweedie"),
      NotImplementedError, "tweedie"),
+    (lambda: nt.glmm("count ~ mined", salamanders(), family="poisson", link="sqrt"),
+     ValueError, "unknown link"),
 ])
 def test_clear_errors(call, err, match):
     with pytest.raises(err, match=match):

@@ -103,3 +103,21 @@ cs_ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
                rho = attr(vc, "correlation")[1, 2], theta = m$fit$par[names(m$fit$par) == "theta"])
 writeLines(toJSON(cs_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
            "/tmp/glmm_references_cs.json")
+
+# links other than the default
+cbpp <- lme4::cbpp
+links <- list(
+  cbpp_probit = glmmTMB(cbind(incidence, size - incidence) ~ period + (1 | herd), cbpp,
+                        family = binomial(link = "probit"), control = ctl),
+  cbpp_cloglog = glmmTMB(cbind(incidence, size - incidence) ~ period + (1 | herd), cbpp,
+                         family = binomial(link = "cloglog"), control = ctl),
+  sleep_gamma_inverse = glmmTMB(Reaction ~ Days + (1 | Subject), sleep,
+                                family = Gamma(link = "inverse"), control = ctl),
+  sleep_gaussian_log = glmmTMB(Reaction ~ Days + (1 | Subject), sleep,
+                               family = gaussian(link = "log"), control = ctl))
+links_ref <- lapply(links, function(m) list(
+  logLik = as.numeric(logLik(m)), cond = as.list(fixef(m)$cond),
+  se_cond = as.list(sqrt(diag(vcov(m)$cond))),
+  sd = as.numeric(attr(VarCorr(m)$cond[[1]], "stddev"))))
+writeLines(toJSON(links_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
+           "/tmp/glmm_references_links.json")

@@ -58,9 +58,9 @@ class Family:
     def loglik(self, y, n, eta, betadisp):
         """Per-observation log-likelihood terms; y the response (k for binomial), possibly
         OBS-marked, n the binomial sizes."""
-        if self.name == "gaussian":
-            return D.norm.logpdf(y, eta, np.exp(0.5 * betadisp))
         mu = self.inverse_link(eta)
+        if self.name == "gaussian":
+            return D.norm.logpdf(y, mu, np.exp(0.5 * betadisp))
         if self.name in ("poisson", "truncated_poisson"):
             ll = D.poisson.logpmf(y, mu)
             return ll - _log1mexp(-mu) if self.truncated else ll
@@ -90,13 +90,27 @@ class Family:
         return "nbinom", [size, size / (size + mu)]
 
     def inverse_link(self, eta):
+        """mu from the linear predictor (numbers or traced)."""
         if self.link == "identity":
             return eta
         if self.link == "log":
             return np.exp(eta)
         if self.link == "logit":
             return sc.expit(eta)
+        if self.link == "probit":
+            return sc.ndtr(eta)
+        if self.link == "cloglog":
+            return -np.expm1(-np.exp(eta))
+        if self.link == "inverse":
+            return 1.0 / eta
         raise AssertionError(self.link)
+
+    def link_function(self, mu):
+        """The linear predictor of mu (numbers: starting values)."""
+        with np.errstate(all="ignore"):
+            return {"identity": lambda m: m, "log": np.log, "logit": sc.logit,
+                    "probit": sc.ndtri, "cloglog": lambda m: np.log(-np.log1p(-m)),
+                    "inverse": lambda m: 1.0 / m}[self.link](mu)
 
     # ---- on numbers --------------------------------------------------------------------
     def sigma(self, betadisp):
@@ -143,13 +157,17 @@ class Family:
 
     def start(self, y, n):
         """A response on the link scale, for starting values."""
-        if self.name == "gaussian":
+        if self.name == "gaussian" and self.link == "identity":
             return y
         if self.name == "binomial":
-            return sc.logit((y * n + 0.5) / (n + 1.0))
-        if self.name == "beta_family":
-            return sc.logit(np.clip(y, 1e-3, 1.0 - 1e-3))
-        return np.log(np.maximum(y, 0.0) + (0.5 if self.response == "counts" else 0.0))
+            mu = (y * n + 0.5) / (n + 1.0)
+        elif self.response == "unit":
+            mu = np.clip(y, 1e-3, 1.0 - 1e-3)
+        elif self.response == "counts":
+            mu = np.maximum(y, 0.0) + 0.5
+        else:
+            mu = y
+        return self.link_function(mu)
 
     @property
     def sigma_name(self):
@@ -179,16 +197,23 @@ REFUSED = ("betabinomial", "tweedie", "genpois", "compois", "truncated_nbinom1",
            "skewnormal", "ordbeta", "bell")
 
 
-def family(name):
-    """The ``Family`` of a name (glmmTMB's, case as there; a few aliases)."""
+LINKS = ("identity", "log", "logit", "probit", "cloglog", "inverse")
+
+
+def family(name, link=None):
+    """The ``Family`` of a name (glmmTMB's, case as there; a few aliases), with its default
+    link or ``link`` (one of ``LINKS``)."""
+    if link is not None and link not in LINKS:
+        raise ValueError(f"glmm: unknown link {link!r} (links: {', '.join(LINKS)})")
     if isinstance(name, Family):
-        return name
+        return name if link is None else dataclasses.replace(name, link=link)
     if not isinstance(name, str):
         raise TypeError(f"glmm: family must be a string such as 'poisson', got "
                         f"{type(name).__name__}")
     key = ALIASES.get(name, name)
     if key in FAMILIES:
-        return FAMILIES[key]
+        fam = FAMILIES[key]
+        return fam if link is None else dataclasses.replace(fam, link=link)
     if name in REFUSED:
         raise NotImplementedError(f"glmm: family {name!r} is not supported yet (supported: "
                                   f"{', '.join(FAMILIES)})")

@@ -30,7 +30,7 @@ import numpy as np
 import scipy.special as sc
 
 from numtape.glmm import formula as fm
-from numtape.glmm.families import FAMILIES, family as get_family
+from numtape.glmm.families import family as get_family
 from numtape.glmm.result import GLMM, NA, cs_rho  # noqa: F401  (NA: re_form=NA)
 from numtape.stats import distributions as D
 from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
@@ -100,7 +100,7 @@ def _linear_predictor(p, X, offset, terms, effects, codes=None, zs=None):
 
 
 def _nll(p, d):
-    fam = FAMILIES[d["family"]]
+    fam = get_family(d["family"], d["link"])
     terms = d["terms"]
     effects = [_effects(p, t) for t in terms]
     eta = _linear_predictor(p, d["X"], d["offset"], terms, effects)
@@ -188,7 +188,7 @@ def _vector(v, what, frame):
 
 
 def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False,
-         ziformula=None, dispformula=None, start=None, method=None, data_name=None):
+         ziformula=None, dispformula=None, start=None, method=None, data_name=None, link=None):
     """Fit a generalized linear mixed model from an lme4/glmmTMB formula (glmmTMB for
     Python): the model is a numtape likelihood with the random effects integrated out by the
     Laplace approximation (``nt.MakeADFun(..., random="u")``), fitted by ``nt.fit``.
@@ -214,6 +214,10 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         alpha)), ``"nbinom2"`` (log; Var = mu + mu^2 / theta), ``"Gamma"`` (log),
         ``"beta_family"`` (logit; responses in (0, 1)), ``"truncated_poisson"`` and
         ``"truncated_nbinom2"`` (zero-truncated counts; with ``ziformula`` a hurdle model).
+    link : str, optional
+        The link instead of the family's default: ``"identity"``, ``"log"``, ``"logit"``,
+        ``"probit"``, ``"cloglog"``, ``"inverse"`` (glmmTMB's ``binomial(link = "probit")``
+        is ``family="binomial", link="probit"``).
     weights, offset : array, column name or expression, optional
         Prior weights (binomial: the sizes of proportion responses; else multiplying each
         log-likelihood term), and an offset on the link scale (added to ``offset()`` terms).
@@ -263,7 +267,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     Number of obs: 60, groups:  g, 10
     ...
     """
-    fam = get_family(family)
+    fam = get_family(family, link)
     zi_rhs = None if ziformula is None else fm.one_sided(ziformula, "ziformula")
     if zi_rhs is not None and zi_rhs.replace(" ", "") in ("0", "-1", "0+0"):
         zi_rhs = None
@@ -350,8 +354,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         th_at += len(tl)
     Xzi, zinames, zispec = fm.design(zi_rhs, frame) if zi_rhs is not None else (None, [], None)
     Xd, dnames, dspec = fm.design(disp_rhs, frame) if disp_rhs is not None else (None, [], None)
-    d = dict(family=fam.name, X=X, offset=off, y=y, size=size, weights=w, terms=tdata,
-             Xzi=Xzi, Xd=Xd)
+    d = dict(family=fam.name, link=fam.link, X=X, offset=off, y=y, size=size, weights=w,
+             terms=tdata, Xzi=Xzi, Xd=Xd)
     # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
     z = fam.start(y / size if fam.name == "binomial" else y, size) - off
     beta0 = np.linalg.lstsq(X, z, rcond=None)[0] if X.shape[1] else np.zeros(0)
@@ -365,7 +369,10 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         params["betazi"] = np.zeros(Xzi.shape[1])
         names["betazi"] = zinames
     if fam.dispersion:           # betadisp: log sd^2 for gaussian (module docstring)
-        d0 = 2.0 * scale0 if fam.name == "gaussian" else 0.0
+        d0 = 0.0
+        if fam.name == "gaussian":    # the residual SD on the response scale
+            mu0 = fam.inverse_link(X @ beta0 + off) if X.shape[1] else fam.inverse_link(off)
+            d0 = 2.0 * math.log(max(float(np.std(y - mu0)) if n > 1 else 1.0, 1e-3))
         if Xd is not None:
             params["betadisp"] = np.linalg.lstsq(Xd, np.full(n, d0), rcond=None)[0]
             names["betadisp"] = dnames
