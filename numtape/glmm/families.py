@@ -90,7 +90,7 @@ class Family:
         return "nbinom", [size, size / (size + mu)]
 
     def inverse_link(self, eta):
-        """mu from the linear predictor (numbers or traced)."""
+        """The mean mu from the linear predictor (numbers or traced)."""
         if self.link == "identity":
             return eta
         if self.link == "log":
