@@ -310,8 +310,9 @@ ANOVA_SAL = dict(Chisq=292.403056567298, p=1.48922170690455e-65)
 SPP = ["GP", "PR", "DM", "EC-A", "EC-L", "DES-L", "DF"]   # R's factor levels
 
 
-def salamanders():
-    d = pd.read_csv(DATA / "salamanders.csv")
+def salamanders(csv="salamanders.csv"):
+    """glmmTMB's Salamanders with R's factor levels (``salamanders_doy.csv`` adds DOY)."""
+    d = pd.read_csv(DATA / csv)
     d["mined"] = pd.Categorical(d["mined"], ["yes", "no"])
     d["spp"] = pd.Categorical(d["spp"], SPP)
     d["site"] = pd.Categorical(d["site"], SAL_SITES)

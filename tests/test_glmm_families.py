@@ -17,17 +17,13 @@ import pytest
 
 import numtape as nt
 
+from test_glmm import salamanders as _salamanders
+
 DATA = pathlib.Path(__file__).parent / "data"
-SPP = ["GP", "PR", "DM", "EC-A", "EC-L", "DES-L", "DF"]   # R's factor levels
-SAL_SITES = [f"R-{i}" for i in range(1, 13)] + [f"VF-{i}" for i in range(1, 12)]
 
 
 def salamanders():
-    d = pd.read_csv(DATA / "salamanders_doy.csv")
-    d["mined"] = pd.Categorical(d["mined"], ["yes", "no"])
-    d["spp"] = pd.Categorical(d["spp"], SPP)
-    d["site"] = pd.Categorical(d["site"], SAL_SITES)
-    return d
+    return _salamanders("salamanders_doy.csv")
 
 
 def owls():
