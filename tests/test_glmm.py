@@ -311,7 +311,7 @@ SPP = ["GP", "PR", "DM", "EC-A", "EC-L", "DES-L", "DF"]   # R's factor levels
 
 
 def salamanders(csv="salamanders.csv"):
-    """The Salamanders data of glmmTMB with R's factor levels (``salamanders_doy.csv``: with DOY)."""
+    """The Salamanders of glmmTMB, R's factor levels (``salamanders_doy.csv`` adds DOY)."""
     d = pd.read_csv(DATA / csv)
     d["mined"] = pd.Categorical(d["mined"], ["yes", "no"])
     d["spp"] = pd.Categorical(d["spp"], SPP)
