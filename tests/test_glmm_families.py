@@ -242,6 +242,28 @@ LINKS_REF = {'cbpp_probit': {'logLik': -92.5833377032345,
                         'sd': 0.128818000785051}}
 
 
+def test_predict_with_some_random_effect_terms_matches_lme4():
+    """re_form="~ (1 | plate)": the random effects of the listed terms only (lme4's re.form;
+    glmmTMB 1.1.5 takes only NULL and NA), against lme4's lmer (REML = FALSE) predictions."""
+    pen = nt.glmm("diameter ~ 1 + (1 | plate) + (1 | sample)",
+                  pd.read_csv(DATA / "penicillin.csv"))
+    np.testing.assert_allclose(pen.predict(re_form="~ (1 | plate)")[:6],
+                               [23.7766259857925] * 6, rtol=1e-6)
+    np.testing.assert_allclose(pen.predict(re_form="~(1|sample)")[:6],
+                               [25.1578819990199, 21.9623920721826, 24.9088827839416,
+                                22.8753891941361, 22.9583889324955, 19.9703983515567], rtol=1e-6)
+    both = pen.predict(re_form="~ (1 | plate) + (1 | sample)")
+    np.testing.assert_array_equal(both, pen.predict())
+    np.testing.assert_array_equal(pen.predict(re_form="~0"), pen.predict(re_form=nt.NA))
+    with_se = pen.predict(re_form="~ (1 | plate)", se=True)
+    np.testing.assert_allclose(with_se["fit"], pen.predict(re_form="~ (1 | plate)"), rtol=1e-12)
+    pastes = nt.glmm("strength ~ 1 + (1 | batch/cask)", pd.read_csv(DATA / "pastes.csv"))
+    np.testing.assert_allclose(pastes.predict(re_form="~ (1 | batch)")[:6],
+                               [60.6970236692656] * 6, rtol=1e-6)
+    with pytest.raises(ValueError, match="not in the model"):
+        pen.predict(re_form="~ (1 | nope)")
+
+
 @pytest.mark.parametrize("call, err, match", [
     (lambda: nt.glmm("count ~ mined + (1 | site)", salamanders(), family="truncated_poisson"),
      ValueError, "hurdle"),

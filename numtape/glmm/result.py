@@ -17,16 +17,11 @@ NA = "NA"   # re_form=NA: population-level predictions (no random effects)
 
 
 def _is_na(re_form):
-    if re_form is None:
-        return False
     if isinstance(re_form, float) and math.isnan(re_form):
         return True
     if isinstance(re_form, str) and re_form.replace(" ", "") in ("NA", "~0"):
         return True
-    if re_form is np.nan or re_form == 0:
-        return True
-    raise NotImplementedError(f"predict: re_form={re_form!r}: only None (all random effects) "
-                              "and NA (none) are supported")
+    return re_form is np.nan or (not isinstance(re_form, str) and re_form == 0)
 
 
 def cs_rho(t, q):
@@ -242,12 +237,37 @@ class GLMM:
         return self._ranef_sd
 
     # ---- predictions -----------------------------------------------------------------------
-    def _new(self, newdata, re):
-        """The prediction part of the data: X, offset, Z and level codes on ``newdata``."""
+    def _terms_used(self, re_form):
+        """Which random-effect terms a prediction includes: all (``re_form=None``), none
+        (``NA``, ``"~0"``) or those a formula lists (``"~ (1 | site)"``, lme4's ``re.form``)."""
+        if re_form is None:
+            return [True] * len(self.terms)
+        if _is_na(re_form):
+            return [False] * len(self.terms)
+        if not isinstance(re_form, str):
+            raise TypeError(f"predict: re_form must be None, NA or a formula string such as "
+                            f"'~ (1 | g)', got {re_form!r}")
+        bars = fm.parse("y__ " + " ".join(re_form.split())).bars \
+            if re_form.strip().startswith("~") else None
+        if not bars:
+            raise ValueError(f"predict: re_form {re_form!r} lists no random-effect terms "
+                             "(write '~ (1 | g)', or NA for none)")
+        have = [str(t.bar) for t in self.terms]
+        unknown = [str(b) for b in bars if str(b) not in have]
+        if unknown:
+            raise ValueError(f"predict: re_form terms {unknown} are not in the model (its "
+                             f"terms: {have})")
+        return [h in {str(b) for b in bars} for h in have]
+
+    def _new(self, newdata, used):
+        """The prediction part of the data: X, offset, Z and level codes on ``newdata``; the
+        terms not ``used`` get code -1 (no effect) on every row."""
+        re = any(used)
         if newdata is None:
+            codes = [t["codes"] if u else np.full_like(t["codes"], -1)
+                     for t, u in zip(self.data["terms"], used)]
             return dict(X=self.X, offset=self.data["offset"],
-                        Z=[t["Z"] for t in self.data["terms"]],
-                        codes=[t["codes"] for t in self.data["terms"]], re=re,
+                        Z=[t["Z"] for t in self.data["terms"]], codes=codes, re=re,
                         Xzi=self.data["Xzi"])
         frame = fm.as_frame(newdata)
         X, _, _ = fm.design(None, frame, spec=self.xspec)
@@ -263,22 +283,23 @@ class GLMM:
                              "newdata")
         Z, codes = [], []
         if re:
-            for term in self.terms:
+            for term, u in zip(self.terms, used):
                 Zt, _, _ = fm.design(None, frame, spec=term.spec)
                 c, _ = fm.grouping(term.bar.group, frame, levels=term.levels)
                 Z.append(Zt)
-                codes.append(c)
+                codes.append(c if u else np.full_like(c, -1))
         return dict(X=X, offset=off, Z=Z, codes=codes, re=re, Xzi=Xzi)
 
     def predict(self, newdata=None, re_form=None, type="link", se=False):
         """Predictions on the link (``type="link"``) or response scale, on the fitted data or
         ``newdata``; ``re_form=None`` uses the fitted random effects (a level the fit has not
-        seen gets none: population level), ``re_form=NA`` none.  With ``se=True`` a
+        seen gets none: population level), ``re_form=NA`` none, a formula ``"~ (1 | g)"``
+        those of the terms it lists (lme4's ``re.form``).  With ``se=True`` a
         DataFrame with ``fit`` and ``se_fit`` (sdreport's generalized delta method, random
         effects' uncertainty included, as glmmTMB's ``se.fit``); else an array."""
         if type not in ("link", "response"):
             raise ValueError(f"predict: type must be 'link' or 'response', got {type!r}")
-        new = self._new(newdata, not _is_na(re_form))
+        new = self._new(newdata, self._terms_used(re_form))
         by_model = se or (type == "response" and (self.ziformula is not None
                                                   or self.family.truncated))
         if not by_model:      # (a zero model's mean is computed by the model's own code)
