@@ -97,7 +97,8 @@ def input_adjoints(rev, rec, where, rows=None, weights=None):
     else:
         slots, counts = np.unique(F.dep[np.asarray(rows, dtype=np.int64)],
                                   return_counts=True)
-        adj[slots] = [rec.const(float(c)) for c in counts]
+        seeds, which = np.unique(counts, return_inverse=True)   # a constant per distinct count
+        adj[slots] = np.array([rec.const(float(c)) for c in seeds], dtype=np.int64)[which]
     zero = rec.const(0.0)
     op, out_ptr, flags_all = F.op.tolist(), F.out_ptr.tolist(), F.flags.tolist()
     for k in range(F.n_ops - 1, -1, -1):
