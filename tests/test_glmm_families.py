@@ -78,7 +78,7 @@ def _close(ours, ref, rel, what):
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_matches_glmmTMB(name):
+def test_families_zero_inflation_dispersion_and_reml_match_glmmTMB(name):
     m, r = fitted(name), REF[name]
     assert m.converged
     assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
@@ -282,7 +282,7 @@ def test_predict_with_some_random_effect_terms_matches_lme4():
     (lambda: nt.glmm("count ~ mined", salamanders(), family="poisson", link="sqrt"),
      ValueError, "unknown link"),
 ])
-def test_clear_errors(call, err, match):
+def test_unsupported_requests_get_clear_errors(call, err, match):
     with pytest.raises(err, match=match):
         call()
 
