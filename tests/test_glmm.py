@@ -543,7 +543,7 @@ def test_parse_fixed_and_offsets():
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda d: nt.glmm("y ~ x + ou(0 + f | g)", d), r"ou\(\) .*not supported"),
+    (lambda d: nt.glmm("y ~ x + rr(0 + f | g)", d), r"rr\(\) .*not supported"),
     (lambda d: nt.glmm("y ~ x + toep(0 + f | g)", d), r"toep\(\)"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, ziformula="~ x + (1 | g)"), "ziformula"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="poisson", dispformula="~x"),

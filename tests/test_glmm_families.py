@@ -1,5 +1,5 @@
-"""nt.glmm's families, links, zero inflation, dispersion models, REML, ar1() and cs() against
-glmmTMB.
+"""nt.glmm's families, links, zero inflation, dispersion models, REML, ar1(), cs() and ou()
+against glmmTMB.
 
 The reference numbers are glmmTMB's (R), from ``tools/glmm_references_families.R`` on glmmTMB's
 own data (Owls, Salamanders), lme4's sleepstudy and one simulated beta-regression data set
@@ -190,6 +190,34 @@ CS_REF = {"logLik": -195.302745902512, "df": 7, "intercept": 0.420021981253463,
           "se": 0.077786556933017, "sigma": 0.527559600110672,
           "sd": [0.147058283681394, 0.665157592805094, 0.818862293422883, 1.12478562117319],
           "rho": 0.546065369896523}
+
+
+def test_ou_matches_glmmTMB():
+    """ou(t + 0 | group): an Ornstein-Uhlenbeck process at irregular times, correlation
+    exp(-exp(theta) |t_i - t_j|); glmmTMB reads t as a numFactor, numtape as a numeric column
+    (tools/glmm_references_families.R)."""
+    r = OU_REF
+    d = pd.read_csv(DATA / "ou_sim.csv")
+    m = nt.glmm("y ~ 1 + ou(t + 0 | group)", d)
+    assert m.converged and m.df == r["df"]
+    assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
+    assert m.fixef().iloc[0] == pytest.approx(r["intercept"], abs=1e-4)
+    assert m.coef_table()["Std. Error"].iloc[0] == pytest.approx(r["se"], rel=1e-3)
+    assert m.sigma() == pytest.approx(r["sigma"], rel=1e-4)
+    vc = m.VarCorr().to_dataframe()
+    assert vc.sdcor.iloc[0] == pytest.approx(r["sd"], rel=1e-4)
+    corr = vc[vc.var2.notna()].sdcor.to_numpy()
+    assert corr[:2] == pytest.approx([r["corr12"], r["corr13"]], rel=1e-4)
+    assert "(ou)" in str(m.summary()) and list(m.ranef()["group"].columns)[:2] == ["t(0)", "t(1)"]
+    new = d.iloc[:3].assign(t=[0.0, 1.0, 4.0])       # 4.0: a time the fit has not seen
+    p = m.predict(new)
+    assert p[0] == pytest.approx(m.predict()[0]) and p[1] == pytest.approx(m.predict()[1])
+    assert p[2] == pytest.approx(m.fixef().iloc[0])
+
+
+OU_REF = {"logLik": -272.795455145284, "df": 4, "intercept": 1.04994334166384,
+          "se": 0.080125363784084, "sigma": 0.340526442041533, "sd": 0.770908684830054,
+          "corr12": 0.649615007398599, "corr13": 0.340126228595313}
 
 
 def cbpp():

@@ -121,3 +121,23 @@ links_ref <- lapply(links, function(m) list(
   sd = as.numeric(attr(VarCorr(m)$cond[[1]], "stddev"))))
 writeLines(toJSON(links_ref, digits = 15, auto_unbox = TRUE, pretty = TRUE),
            "/tmp/glmm_references_links.json")
+
+# ou(): an Ornstein-Uhlenbeck process at irregular times (numFactor), 30 groups of 8
+set.seed(13)
+tt <- c(0, 1, 2.5, 3, 5, 8, 9, 12)
+q <- length(tt); g <- 30
+S <- 0.8^2 * exp(-0.4 * as.matrix(dist(tt)))
+d <- do.call(rbind, lapply(1:g, function(k) {
+  b <- as.numeric(MASS::mvrnorm(mu = rep(0, q), Sigma = S))
+  data.frame(y = round(1 + b + rnorm(q, 0, 0.3), 6), t = tt, group = sprintf("g%02d", k))
+}))
+write.csv(d, "tests/data/ou_sim.csv", row.names = FALSE)
+d$times <- numFactor(d$t)
+m <- glmmTMB(y ~ 1 + ou(times + 0 | group), d)
+vc <- VarCorr(m)$cond$group
+ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
+            intercept = unname(fixef(m)$cond[1]), se = unname(sqrt(diag(vcov(m)$cond))[1]),
+            sigma = sigma(m), sd = unname(attr(vc, "stddev")[1]),
+            corr12 = attr(vc, "correlation")[1, 2], corr13 = attr(vc, "correlation")[1, 3],
+            theta = unname(m$fit$par[names(m$fit$par) == "theta"]))
+writeLines(toJSON(ref, digits = 15, auto_unbox = TRUE), "/tmp/glmm_references_ou.json")

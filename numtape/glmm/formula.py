@@ -22,8 +22,8 @@ import re
 import numpy as np
 
 # glmmTMB's covariance structures; the ones fitted here, and the rest (refused by name)
-SUPPORTED_COV = ("us", "diag", "ar1", "cs")
-OTHER_COV = ("ou", "exp", "gau", "mat", "toep", "rr", "homdiag", "homcs",
+SUPPORTED_COV = ("us", "diag", "ar1", "cs", "ou")
+OTHER_COV = ( "exp", "gau", "mat", "toep", "rr", "homdiag", "homcs",
              "hetar1", "propto", "equalto")
 
 
@@ -34,7 +34,7 @@ class FormulaError(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Bar:
     """One random-effect term: ``expr`` (the left side: a formula of the effects),
-    ``group`` (a factor or an interaction ``a:b``), ``cov`` ("us", "diag", "ar1" or "cs")."""
+    ``group`` (a factor or an interaction ``a:b``), ``cov`` ("us", "diag", "ar1", "cs" or "ou")."""
 
     expr: str
     group: str
@@ -219,6 +219,24 @@ def one_sided(formula, what):
     if p.offsets:
         raise NotImplementedError(f"glmm: offset() in {what} is not supported")
     return p.fixed
+
+
+def coordinates(expr, data, coords=None):
+    """(Z, names, coords) of ``ou(t + 0 | g)``'s left side: a numeric column ``t`` read as
+    glmmTMB's ``numFactor``, one effect per distinct value (sorted), named ``t(value)``.  With
+    the ``coords`` of the fit, the same columns on new data (a value the fit has not seen gets
+    no effect)."""
+    terms = [v.strip() for _, v in _split_top(expr, "+") if v.strip() not in ("0", "-1", "")]
+    if len(terms) != 1 or not re.fullmatch(r"[A-Za-z_.][A-Za-z0-9_.]*", terms[0]):
+        raise FormulaError(f"glmm: ou() takes one numeric column and no intercept, as "
+                           f"ou(t + 0 | g); got {expr!r}")
+    t = evaluate(terms[0], data)
+    if not np.all(np.isfinite(t)):
+        raise ValueError(f"glmm: the ou() coordinate {terms[0]!r} has missing or non-finite "
+                         "values")
+    coords = np.unique(t) if coords is None else coords
+    Z = (t[:, None] == coords[None, :]).astype(np.float64)
+    return Z, [f"{terms[0]}({c:g})" for c in coords], coords
 
 
 def as_frame(data):

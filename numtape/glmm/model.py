@@ -7,14 +7,17 @@ layer: ``MakeADFun(_nll, ..., random="u", data=...)`` with the response under ``
 * ``beta``: the fixed effects (labels as R prints them: ``beta[(Intercept)]``,
   ``beta[minedyes]``);
 * ``theta``: per random-effect term, the log standard deviations of its effects, then (for
-  ``us``) the q(q-1)/2 parameters of the correlations (``ar1``: one log SD and one
-  correlation parameter t, rho = t / sqrt(1 + t^2), the correlation of effects i and j
-  rho^|i - j|, in the order of the factor's levels; ``cs``: q log SDs and one t,
-  rho = expit(t) (1 + a) - a with a = 1 / (q - 1)): glmmTMB's ``UNSTRUCTURED_CORR``, a unit
-  lower-triangular L filled column by column, the correlation matrix D^-1/2 L L^T D^-1/2
-  with D = diag(L L^T) (for q = 2: rho = t / sqrt(1 + t^2));
-* ``betadisp``: log sigma (gaussian: the residual SD; nbinom2: the size theta; Gamma: the
-  coefficient of variation, shape = 1 / sigma^2);
+  ``us``) the q(q-1)/2 parameters of the correlations: glmmTMB's ``UNSTRUCTURED_CORR``, a
+  unit lower-triangular L filled column by column, the correlation matrix
+  D^-1/2 L L^T D^-1/2 with D = diag(L L^T) (for q = 2: rho = t / sqrt(1 + t^2)).  ``ar1``:
+  one log SD and one t, rho = t / sqrt(1 + t^2), the correlation of effects i and j
+  rho^|i - j| in the order of the factor's levels; ``cs``: q log SDs and one t,
+  rho = expit(t) (1 + a) - a with a = 1 / (q - 1); ``ou``: one log SD and the log of the
+  decay rate phi, correlation exp(-phi |c_i - c_j|) between the column's sorted values;
+* ``betazi``: the zero-inflation model's coefficients (logit of a structural zero);
+* ``betadisp``: the dispersion parameter on glmmTMB's scale (numtape/glmm/families.py's table:
+  log sd^2 for gaussian, log theta for nbinom2, log shape for Gamma...), one value or the
+  dispersion model's coefficients;
 * ``u``: the random effects, standardized: u ~ N(0, I), and the effects of group level g of
   a term are b_g = A u_g with A A^T their covariance (A = diag(sd) diag(1/|L_i|) L).  The
   Laplace approximation is invariant under this linear change of variables, so the
@@ -51,6 +54,13 @@ def _effects(p, t):
         cols = [sd * u[:, 0]]
         for i in range(1, q):
             cols.append(rho * cols[-1] + c * u[:, i])
+        return cols
+    if t["cov"] == "ou":     # ar1 with rho_i = exp(-phi (c_i - c_(i-1))) between sorted coords
+        sd, phi = np.exp(theta[t["theta_at"]]), np.exp(theta[t["theta_at"] + 1])
+        cols = [sd * u[:, 0]]
+        for i, gap in enumerate(np.diff(t["coords"]), start=1):
+            rho = np.exp(-phi * gap)
+            cols.append(rho * cols[-1] + sd * np.sqrt(1.0 - rho * rho) * u[:, i])
         return cols
     sd = [np.exp(theta[t["theta_at"] + i]) for i in range(q)]
     if t["cov"] == "cs" and q > 1:
@@ -201,8 +211,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         ``(x | g)`` (correlated: glmmTMB's ``us``), ``diag(x | g)`` or ``(x || g)``
         (independent), ``ar1(times + 0 | g)`` (AR(1) correlation over the factor's
         levels), ``cs(times + 0 | g)`` (compound symmetry: an SD per level, one
-        correlation), ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms;
-        ``offset(expr)``.
+        correlation), ``ou(t + 0 | g)`` (Ornstein-Uhlenbeck over a numeric column t),
+        ``(0 + x | g)``, ``(1 | g1/g2)`` (nested), crossed terms; ``offset(expr)``.
         The response may be ``cbind(successes, failures)`` (binomial).
     data : pandas.DataFrame or dict of arrays
         Factors are string or categorical columns (a categorical keeps its level order, R's
@@ -239,7 +249,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     including the zero model) and give intervals; for the count families they simulate and
     give quantile residuals (the mixture's own draws and CDF); their ``pearson`` and ``osa``
     residuals are not supported yet (NotImplementedError).  Covariance structures beyond
-    ``us``, ``diag``, ``ar1`` and ``cs`` (``ou``, ``toep``, ...), random effects in
+    ``us``, ``diag``, ``ar1``, ``cs`` and ``ou`` (``toep``, ``rr``, ...), random effects in
     ``ziformula``/``dispformula`` and the tweedie, betabinomial, genpois, compois and
     truncated_nbinom1 families are refused by name.
 
@@ -332,7 +342,12 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     X, xnames, xspec = fm.design(parsed.fixed, frame)
     terms, tdata, u_labels, theta_labels, u_at, th_at = [], [], [], [], 0, 0
     for bar in parsed.bars:
-        Z, cols, zspec = fm.design(bar.expr, frame)
+        if bar.cov == "ou":   # a numeric column as glmmTMB's numFactor: its values' coordinates
+            Z, cols, coords = fm.coordinates(bar.expr, frame)
+            zspec = ("coordinates", coords)
+        else:
+            Z, cols, zspec = fm.design(bar.expr, frame)
+            coords = None
         if not cols:
             raise fm.FormulaError(f"glmm: the random-effect term {bar} has no effects")
         codes, levels = fm.grouping(bar.group, frame)
@@ -342,12 +357,14 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
             tl = [f"log_sd({cols[0]}|{bar.group})", f"ar1({bar.group})"]
         if bar.cov == "cs" and q > 1:   # q SDs, one correlation (cs_rho)
             tl += [f"cs({bar.group})"]
+        if bar.cov == "ou":      # one SD, one log decay rate: corr exp(-e^t |c_i - c_j|)
+            tl = [f"log_sd({cols[0]}|{bar.group})", f"ou({bar.group})"]
         if bar.cov == "us":
             tl += [f"corr({cols[i]},{cols[j]}|{bar.group})" for j in range(q)
                    for i in range(j + 1, q)]
         terms.append(Term(bar, cols, levels, zspec, tl))
         tdata.append(dict(Z=Z, codes=codes, q=q, ng=ng, u_at=u_at, theta_at=th_at,
-                          cov=bar.cov))
+                          coords=coords, cov=bar.cov))
         u_labels += [f"{bar.group}:{lev}:{c}" for lev in levels for c in cols]
         theta_labels += tl
         u_at += q * ng

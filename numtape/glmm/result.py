@@ -169,6 +169,13 @@ class GLMM:
         theta, at, out = self._theta(), 0, []
         for term in self.terms:
             q = term.q
+            if term.bar.cov == "ou":
+                c = term.spec[1]
+                sd = np.full(q, math.exp(theta[at]))
+                C = np.exp(-math.exp(theta[at + 1]) * np.abs(c[:, None] - c[None, :]))
+                out.append((sd, C, sd[:, None] * np.linalg.cholesky(C)))
+                at += len(term.theta_labels)
+                continue
             if term.bar.cov == "ar1":
                 t = theta[at + 1]
                 rho = t / math.sqrt(1.0 + t * t)
@@ -284,7 +291,8 @@ class GLMM:
         Z, codes = [], []
         if re:
             for term, u in zip(self.terms, used):
-                Zt, _, _ = fm.design(None, frame, spec=term.spec)
+                Zt = (fm.coordinates(term.bar.expr, frame, term.spec[1])[0]
+                      if term.bar.cov == "ou" else fm.design(None, frame, spec=term.spec)[0])
                 c, _ = fm.grouping(term.bar.group, frame, levels=term.levels)
                 Z.append(Zt)
                 codes.append(c if u else np.full_like(c, -1))
@@ -507,6 +515,8 @@ class VarCorr:
                     cor = [f"{C[1, 0]:.2f} (ar1)"] if i == 0 else []
                 if cov == "cs" and len(cols) > 1:
                     cor = [f"{C[1, 0]:.2f} (cs)"] if i == 0 else []
+                if cov == "ou" and len(cols) > 1:
+                    cor = [f"{C[1, 0]:.2f} (ou)"] if i == 0 else []
                 if cov == "diag" and len(cols) > 1:
                     cor = ["(diag)"] if i == 0 else []
                 corr = corr or bool(cor)
