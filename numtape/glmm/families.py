@@ -34,11 +34,6 @@ from numtape.stats import distributions as D
 from numtape.stats.observe import OBS
 
 
-def _log1mexp(a):
-    """log(1 - exp(a)) for a <= 0, accurate at both ends."""
-    return np.where(a > -0.6931471805599453, np.log(-np.expm1(a)), np.log1p(-np.exp(a)))
-
-
 @dataclasses.dataclass(frozen=True)
 class Family:
     """A response family: its name, link, whether it has a dispersion parameter, and its
@@ -63,14 +58,14 @@ class Family:
             return D.norm.logpdf(y, mu, np.exp(0.5 * betadisp))
         if self.name in ("poisson", "truncated_poisson"):
             ll = D.poisson.logpmf(y, mu)
-            return ll - _log1mexp(-mu) if self.truncated else ll
+            return ll - D.log1mexp(mu) if self.truncated else ll
         if self.name == "binomial":
             return D.binom.logpmf(y, n, mu)
         if self.name in ("nbinom2", "truncated_nbinom2"):
             size = np.exp(betadisp)
             ll = D.nbinom2_logpmf(y, mu, size)
             # P(0) = (size / (size + mu))^size
-            return ll - _log1mexp(-size * np.log1p(mu / size)) if self.truncated else ll
+            return ll - D.log1mexp(size * np.log1p(mu / size)) if self.truncated else ll
         if self.name == "nbinom1":
             return D.nbinom2_logpmf(y, mu, mu / np.exp(betadisp))
         if self.name == "Gamma":

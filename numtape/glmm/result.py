@@ -71,6 +71,7 @@ class GLMM:
         self._offset_arg, self._weights_arg = offset_arg, weights_arg
         self.nobs = int(len(frame))
         self._ranef_sd = None
+        self._reml_cov = None
 
     # ---- the likelihood's numbers ----------------------------------------------------------
     @property
@@ -133,13 +134,15 @@ class GLMM:
     def _cov(self, component):
         name, _ = self._component(component)
         if self.REML and component == "cond":
-            # as glmmTMB and lme4: the (beta, b) block of the inverse Hessian of the joint
-            # likelihood at the variance parameters' estimate
-            z = self.obj.z(self.fit.par)
-            k = self.obj.k
-            H = self.obj.joint.hessian(z)[:k, :k]
-            i = [j for j, n in enumerate(self.obj.random_names) if n == "beta"]
-            return np.linalg.inv(H)[np.ix_(i, i)]
+            if self._reml_cov is None:   # (computed once: a dense Hessian of the joint)
+                # as glmmTMB and lme4: the (beta, b) block of the inverse Hessian of the joint
+                # likelihood at the variance parameters' estimate
+                z = self.obj.z(self.fit.par)
+                k = self.obj.k
+                H = self.obj.joint.hessian(z)[:k, :k]
+                i = [j for j, n in enumerate(self.obj.random_names) if n == "beta"]
+                self._reml_cov = np.linalg.inv(H)[np.ix_(i, i)]
+            return self._reml_cov
         i = self._idx(name)
         return self.fit.cov[np.ix_(i, i)]
 

@@ -75,7 +75,7 @@ def _non_integer(k):
     return np.floor(k) < k
 
 
-def _log1mexp(w):
+def log1mexp(w):
     """log(1 - exp(-w)) for w > 0, accurate at both ends (Maechler's switch at log 2); each
     branch sees only arguments where it is finite."""
     right = w > _LOG2
@@ -85,11 +85,11 @@ def _log1mexp(w):
 
 
 def _log1mexp_of_log(lw):
-    """log(1 - exp(-exp(lw))): ``_log1mexp`` of w = exp(lw), continued below lw = -30 by
+    """log(1 - exp(-exp(lw))): ``log1mexp`` of w = exp(lw), continued below lw = -30 by
     lw - w/2 (error w^2/24), which stays right where w itself underflows."""
     tiny = lw < -30.0
     w = np.exp(lw)
-    return _where(tiny, lw - 0.5 * w, _log1mexp(_where(tiny, 1.0, w)))
+    return _where(tiny, lw - 0.5 * w, log1mexp(_where(tiny, 1.0, w)))
 
 
 def _half_gamma_ratio(v):
@@ -422,7 +422,7 @@ class expon_gen(_Continuous):
 
     def logcdf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
-        return _checked(_outside(z <= 0, _log1mexp(_where(z <= 0, 1.0, z))), scale > 0)
+        return _checked(_outside(z <= 0, log1mexp(_where(z <= 0, 1.0, z))), scale > 0)
 
     def logsf(self, x, loc=0.0, scale=1.0):
         z = _z(x, loc, scale)
