@@ -75,6 +75,8 @@ MODELS = {
                    "REML = TRUE", ""),
     "beta_sim": ("y ~ x + (1 | g)", "beta_sim", dict(family="beta_family"),
                  "family = beta_family()", ""),
+    "tweedie_sim": ("y ~ x + (1 | g)", "tweedie_sim", dict(family="tweedie"),
+                    "family = tweedie", ""),
 }
 
 

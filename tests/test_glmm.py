@@ -549,7 +549,7 @@ def test_parse_fixed_and_offsets():
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="poisson", dispformula="~x"),
      "dispformula"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="poisson", REML=True), "REML"),
-    (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="tweedie"), "tweedie.*not supported"),
+    (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="compois"), "compois.*not supported"),
     (lambda d: nt.glmm("y ~ x + (1 | g)", d, family="wald"), "unknown family"),
     (lambda d: nt.glmm("y ~ x + (1 | nope)", d), "'nope' is not a column"),
     (lambda d: nt.glmm("y ~ z + (1 | g)", d), "model matrix"),

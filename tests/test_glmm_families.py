@@ -215,6 +215,46 @@ def test_ou_matches_glmmTMB():
     assert p[2] == pytest.approx(m.fixef().iloc[0])
 
 
+def tweedie_sim():
+    return pd.read_csv(DATA / "tweedie_sim.csv")
+
+
+def test_tweedie_matches_glmmTMB():
+    """family="tweedie" (power 1 + expit(psi), dispersion log phi) on a simulated compound
+    Poisson-gamma response with zeros: glmmTMB's log-likelihood, estimates, power and the
+    standard errors of every parameter (vcov(full = TRUE); tools/glmm_references_families.R)."""
+    r = TWEEDIE_REF
+    m = nt.glmm("y ~ x + (1 | g)", tweedie_sim(), family="tweedie")
+    assert m.converged and m.df == r["df"]
+    assert abs(m.logLik - r["logLik"]) <= 1e-6 * abs(r["logLik"])
+    assert m.fixef().to_numpy() == pytest.approx(list(r["cond"].values()), abs=1e-4)
+    order = [0, 1, 3, 2, 4]          # glmmTMB's order: beta, betadisp, theta, psi
+    assert m.fit.par == pytest.approx(np.take(r["par"], order), abs=1e-4)
+    assert m.fit.se == pytest.approx(np.take(r["se_full"], order), rel=1e-3)
+    assert m.sigma() == pytest.approx(r["sigma"], rel=1e-4)
+    assert m.family_params()["Tweedie power"] == pytest.approx(r["power"], rel=1e-5)
+    assert "Dispersion parameter for tweedie family (): 1.43" in str(m.summary())
+    ci = m.confint()
+    lo, hi, est = ci.loc["Tweedie power"]
+    assert lo < r["power"] < hi < 2 and est == pytest.approx(r["power"], rel=1e-5)
+    sims = m.simulate(nsim=20, seed=1)
+    zeros = (tweedie_sim().y == 0).mean()
+    assert (sims.to_numpy() >= 0).all() and abs((sims.to_numpy() == 0).mean() - zeros) < 0.05
+    res = m.residuals("quantile", seed=2)
+    assert abs(np.mean(res)) < 0.2 and abs(np.std(res) - 1.0) < 0.15
+    pearson = m.residuals("pearson")
+    assert abs(np.std(pearson) - 1.0) < 0.2
+
+
+TWEEDIE_REF = {"logLik": -500.214170061121, "df": 5,
+               "cond": {"(Intercept)": 0.28585670207568, "x": 0.4567402642523},
+               "sigma": 1.43067604123939, "power": 1.60919659212249,
+               "se_full": [0.0936903191403493, 0.0763384907638241, 0.0778910475788002,
+                           0.286219465161373, 0.111681839978495],
+               "par": [0.28585670207568, 0.4567402642523, 0.358147088669311,
+                       -1.05362174512196, 0.443936386594147]}
+
+
 OU_REF = {"logLik": -272.795455145284, "df": 4, "intercept": 1.04994334166384,
           "se": 0.080125363784084, "sigma": 0.340526442041533, "sd": 0.770908684830054,
           "corr12": 0.649615007398599, "corr13": 0.340126228595313}
@@ -305,8 +345,12 @@ def test_predict_with_some_random_effect_terms_matches_lme4():
                      family="beta_family"), ValueError, "between 0 and 1"),
     (lambda: nt.glmm("count ~ mined", salamanders(), family="poisson", ziformula="mined"),
      ValueError, "one-sided"),
-    (lambda: nt.glmm("count ~ mined", salamanders(), family="tweedie"),
-     NotImplementedError, "tweedie"),
+    (lambda: nt.glmm("count ~ mined", salamanders(), family="genpois"),
+     NotImplementedError, "genpois"),
+    (lambda: nt.glmm("y ~ x + (1 | g)", tweedie_sim(), family="tweedie", ziformula="~1"),
+     NotImplementedError, "zero-inflated tweedie"),
+    (lambda: nt.glmm("y ~ x + (1 | g)", tweedie_sim().assign(y=lambda d: d.y - 1.0),
+                     family="tweedie"), ValueError, "non-negative"),
     (lambda: nt.glmm("count ~ mined", salamanders(), family="poisson", link="sqrt"),
      ValueError, "unknown link"),
 ])

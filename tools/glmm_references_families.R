@@ -141,3 +141,24 @@ ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
             corr12 = attr(vc, "correlation")[1, 2], corr13 = attr(vc, "correlation")[1, 3],
             theta = unname(m$fit$par[names(m$fit$par) == "theta"]))
 writeLines(toJSON(ref, digits = 15, auto_unbox = TRUE), "/tmp/glmm_references_ou.json")
+
+# tweedie: a compound Poisson-gamma response (power 1.6, phi 1.3), 30 groups of 10, with zeros
+set.seed(101)
+n <- 300; g <- factor(sprintf("g%02d", rep(1:30, each = 10))); x <- round(rnorm(n), 4)
+b <- rnorm(30, sd = 0.5)
+mu <- exp(0.3 + 0.5 * x + b[as.integer(g)])
+p <- 1.6; phi <- 1.3
+lam <- mu^(2 - p) / (phi * (2 - p)); shape <- (2 - p) / (p - 1); scale <- phi * (p - 1) * mu^(p - 1)
+N <- rpois(n, lam)
+y <- round(sapply(seq_len(n), function(i) if (N[i] == 0) 0 else
+  sum(rgamma(N[i], shape = shape, scale = scale[i]))), 6)
+tw <- data.frame(y = y, x = x, g = g)
+write.csv(tw, "tests/data/tweedie_sim.csv", row.names = FALSE)
+m <- glmmTMB(y ~ x + (1 | g), tw, family = tweedie, control = ctl)
+v <- vcov(m, full = TRUE)
+ref <- list(logLik = as.numeric(logLik(m)), df = attr(logLik(m), "df"),
+            cond = as.list(fixef(m)$cond), se_cond = as.list(sqrt(diag(vcov(m)$cond))),
+            sigma = sigma(m), power = unname(family_params(m)),
+            sd = unname(attr(VarCorr(m)$cond$g, "stddev")),
+            se_full = unname(sqrt(diag(v))), par = unname(m$fit$par))
+writeLines(toJSON(ref, digits = 15, auto_unbox = TRUE), "/tmp/glmm_references_tweedie.json")

@@ -18,6 +18,10 @@ and ``sigma`` is what glmmTMB's ``sigma()`` reports:
 | beta_family | logit | beta(y; mu phi, (1 - mu) phi), Var mu (1 - mu) / (1 + phi) | log phi | phi |
 | truncated_poisson | log | poisson(y; mu) / P(y > 0), y > 0 | (none) | 1 |
 | truncated_nbinom2 | log | nbinom2(y; mu, theta) / P(y > 0), y > 0 | log theta | theta |
+| tweedie | log | tweedie(y; mu, phi, power), Var = phi mu^power, power = 1 + expit(psi) | log phi | phi |
+
+Tweedie's power is one more parameter, ``psi`` (glmmTMB's name and scale); ``family_params``
+reports the power itself.
 
 With a zero-inflation model (``ziformula``) a zero has probability p + (1 - p) f(0), with
 logit(p) the zero-inflation predictor; with a truncated family it is a hurdle model: zeros have
@@ -37,8 +41,8 @@ from numtape.stats.observe import OBS
 @dataclasses.dataclass(frozen=True)
 class Family:
     """A response family: its name, link, whether it has a dispersion parameter, and its
-    kind of response (``"counts"``, ``"positive"``, ``"unit"``: in (0, 1), ``"real"``,
-    ``"binomial"``)."""
+    kind of response (``"counts"``, ``"positive"``, ``"nonnegative"``, ``"unit"``: in
+    (0, 1), ``"real"``, ``"binomial"``)."""
 
     name: str
     link: str
@@ -49,10 +53,20 @@ class Family:
     def truncated(self):
         return self.name.startswith("truncated_")
 
+    @property
+    def has_power(self):
+        """Whether the family has glmmTMB's ``psi`` parameter (tweedie's power)."""
+        return self.name == "tweedie"
+
+    @staticmethod
+    def power(psi):
+        """Tweedie's power from psi: 1 + expit(psi), in (1, 2) (numbers or traced)."""
+        return 1.0 + sc.expit(psi)
+
     # ---- the likelihood (traced) -------------------------------------------------------
-    def loglik(self, y, n, eta, betadisp):
+    def loglik(self, y, n, eta, betadisp, psi=None):
         """Per-observation log-likelihood terms; y the response (k for binomial), possibly
-        OBS-marked, n the binomial sizes."""
+        OBS-marked, n the binomial sizes, psi tweedie's power parameter."""
         mu = self.inverse_link(eta)
         if self.name == "gaussian":
             return D.norm.logpdf(y, mu, np.exp(0.5 * betadisp))
@@ -74,6 +88,8 @@ class Family:
         if self.name == "beta_family":
             phi = np.exp(betadisp)
             return D.beta.logpdf(y, mu * phi, (1.0 - mu) * phi)
+        if self.name == "tweedie":
+            return D.tweedie.logpdf(y, mu, np.exp(betadisp), self.power(psi))
         raise AssertionError(self.name)
 
     def scipy_counts(self, mu, betadisp):
@@ -126,8 +142,9 @@ class Family:
             return mu / -np.expm1(-sigma * np.log1p(mu / sigma))
         return mu
 
-    def variance(self, mu, sigma, n=None):
-        """Var(Y | mu) of one observation (of the proportion for binomial: mu(1-mu)/n)."""
+    def variance(self, mu, sigma, n=None, power=None):
+        """Var(Y | mu) of one observation (of the proportion for binomial: mu(1-mu)/n;
+        tweedie's needs its ``power``)."""
         if self.name == "gaussian":
             return np.full_like(mu, sigma ** 2) if np.ndim(sigma) == 0 else sigma ** 2
         if self.name == "poisson":
@@ -142,6 +159,8 @@ class Family:
             return (mu * sigma) ** 2
         if self.name == "beta_family":
             return mu * (1.0 - mu) / (1.0 + sigma)
+        if self.name == "tweedie":
+            return sigma * mu ** power
         if self.name == "truncated_poisson":    # glmmTMB's truncated_poisson()$variance
             p = -np.expm1(-mu)
             return (mu + mu ** 2) / p - mu ** 2 / p ** 2
@@ -158,7 +177,7 @@ class Family:
             mu = (y * n + 0.5) / (n + 1.0)
         elif self.response == "unit":
             mu = np.clip(y, 1e-3, 1.0 - 1e-3)
-        elif self.response == "counts":
+        elif self.response in ("counts", "nonnegative"):
             mu = np.maximum(y, 0.0) + 0.5
         else:
             mu = y
@@ -183,11 +202,12 @@ FAMILIES = {
     "beta_family": Family("beta_family", "logit", True, "unit"),
     "truncated_poisson": Family("truncated_poisson", "log", False, "counts"),
     "truncated_nbinom2": Family("truncated_nbinom2", "log", True, "counts"),
+    "tweedie": Family("tweedie", "log", True, "nonnegative"),
 }
 ALIASES = {"normal": "gaussian", "gamma": "Gamma", "negative_binomial": "nbinom2",
            "negbin": "nbinom2", "nbinom": "nbinom2", "bernoulli": "binomial",
            "beta": "beta_family"}
-REFUSED = ("betabinomial", "tweedie", "genpois", "compois", "truncated_nbinom1",
+REFUSED = ("betabinomial", "genpois", "compois", "truncated_nbinom1",
            "truncated_genpois", "truncated_compois", "lognormal", "ziGamma", "t",
            "skewnormal", "ordbeta", "bell")
 

@@ -18,6 +18,7 @@ layer: ``MakeADFun(_nll, ..., random="u", data=...)`` with the response under ``
 * ``betadisp``: the dispersion parameter on glmmTMB's scale (numtape/glmm/families.py's table:
   log sd^2 for gaussian, log theta for nbinom2, log shape for Gamma...), one value or the
   dispersion model's coefficients;
+* ``psi``: tweedie's power parameter, power = 1 + expit(psi) (glmmTMB's);
 * ``u``: the random effects, standardized: u ~ N(0, I), and the effects of group level g of
   a term are b_g = A u_g with A A^T their covariance (A = diag(sd) diag(1/|L_i|) L).  The
   Laplace approximation is invariant under this linear change of variables, so the
@@ -130,7 +131,7 @@ def _nll(p, d):
                 name, y_obs, params, 0.0 if etazi is None else sc.expit(etazi),
                 fam.truncated)
             y = np.asarray(y_obs)
-    terms_ll = fam.loglik(y if mixed else OBS(y), d["size"], eta, betadisp)
+    terms_ll = fam.loglik(y if mixed else OBS(y), d["size"], eta, betadisp, p.get("psi"))
     if d["Xzi"] is not None:
         log_p, log_1mp = sc.log_expit(etazi), sc.log_expit(-etazi)
         zero = y == 0
@@ -223,7 +224,9 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         or proportions with ``weights=`` the sizes), ``"nbinom1"`` (log; Var = mu (1 +
         alpha)), ``"nbinom2"`` (log; Var = mu + mu^2 / theta), ``"Gamma"`` (log),
         ``"beta_family"`` (logit; responses in (0, 1)), ``"truncated_poisson"`` and
-        ``"truncated_nbinom2"`` (zero-truncated counts; with ``ziformula`` a hurdle model).
+        ``"truncated_nbinom2"`` (zero-truncated counts; with ``ziformula`` a hurdle model),
+        ``"tweedie"`` (log; non-negative responses with an atom at 0, Var = phi mu^power,
+        the power 1 < power < 2 estimated: ``family_params()``).
     link : str, optional
         The link instead of the family's default: ``"identity"``, ``"log"``, ``"logit"``,
         ``"probit"``, ``"cloglog"``, ``"inverse"`` (glmmTMB's ``binomial(link = "probit")``
@@ -250,7 +253,7 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     give quantile residuals (the mixture's own draws and CDF); their ``pearson`` and ``osa``
     residuals are not supported yet (NotImplementedError).  Covariance structures beyond
     ``us``, ``diag``, ``ar1``, ``cs`` and ``ou`` (``toep``, ``rr``, ...), random effects in
-    ``ziformula``/``dispformula`` and the tweedie, betabinomial, genpois, compois and
+    ``ziformula``/``dispformula`` and the betabinomial, genpois, compois and
     truncated_nbinom1 families are refused by name.
 
     Returns
@@ -287,6 +290,9 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
     if disp_rhs is not None and not fam.dispersion:
         raise ValueError(f"glmm: family {fam.name!r} has no dispersion parameter: "
                          "dispformula does not apply")
+    if fam.has_power and zi_rhs is not None:
+        raise NotImplementedError("glmm: a zero-inflated tweedie model is not supported (its "
+                                  "atom at zero already models the zeros)")
     if REML and fam.name != "gaussian":
         raise ValueError("glmm: REML applies to gaussian models only (as in glmmTMB)")
     if REML and (zi_rhs is not None or disp_rhs is not None):
@@ -336,6 +342,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
                              "counts; with zeros, add ziformula= (a hurdle model)")
         if fam.response == "positive" and np.any(y <= 0):
             raise ValueError(f"glmm: family {fam.name!r} needs a positive response")
+        if fam.response == "nonnegative" and np.any(y < 0):
+            raise ValueError(f"glmm: family {fam.name!r} needs a non-negative response")
         if fam.response == "unit" and np.any((y <= 0) | (y >= 1)):
             raise ValueError(f"glmm: family {fam.name!r} needs a response strictly between "
                              "0 and 1")
@@ -395,6 +403,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
             names["betadisp"] = dnames
         else:
             params["betadisp"] = np.float64(d0)
+    if fam.has_power:            # glmmTMB's start: psi = 0, the power 1.5
+        params["psi"] = np.float64(0.0)
     if terms:
         params["u"] = np.zeros(u_at)
         names["u"] = u_labels

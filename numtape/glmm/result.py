@@ -164,6 +164,15 @@ class GLMM:
                              f"~{self.dispformula}); see fixef('disp')")
         return float(self.family.sigma(self.fit.par[self._idx("betadisp")[0]]))
 
+    def family_params(self):
+        """glmmTMB's ``family_params()``: the family's extra parameters on their own scale
+        (tweedie: ``Tweedie power``, 1 + expit(psi)); empty for the other families."""
+        import pandas as pd
+        if not self.family.has_power:
+            return pd.Series([], dtype=np.float64)
+        power = float(self.family.power(self.fit.par[self._idx("psi")[0]]))
+        return pd.Series([power], index=["Tweedie power"])
+
     def _theta(self):
         return self.fit.par[self._idx("theta")]
 
@@ -361,7 +370,9 @@ class GLMM:
         if type == "response":
             return r
         if type == "pearson":
-            v = self.family.variance(mu, self.sigma(), self.data["size"])   # (one sigma)
+            power = self.family_params().get("Tweedie power")
+            v = self.family.variance(mu, self.sigma(), self.data["size"],   # (one sigma)
+                                     power)
             w = self.data["weights"]
             r = r / np.sqrt(v)
             return r if w is None else r * np.sqrt(w)
@@ -382,7 +393,8 @@ class GLMM:
 
     # ---- intervals and tests ---------------------------------------------------------------
     def confint(self, parm=None, level=0.95, method="wald"):
-        """Intervals of the fixed effects, the random effects' standard deviations and sigma:
+        """Intervals of the fixed effects, the random effects' standard deviations, sigma and
+        tweedie's power (``Tweedie power``, from psi's interval):
         Wald (on the log scale for SDs and sigma, as glmmTMB) or ``method="profile"`` (the
         likelihood profile of each, ``Fit.profile``).  A DataFrame (lower, upper,
         Estimate), indexed by glmmTMB's names (``(Intercept)``, ``Std.Dev.(Intercept)|site``,
@@ -402,6 +414,8 @@ class GLMM:
                 rows.append((f"disp~{inner}", lab, False))
             elif name == "betadisp":
                 rows.append(("sigma", lab, "sigma"))
+            elif name == "psi":
+                rows.append(("Tweedie power", lab, "power"))
         if parm is not None:
             parm = [parm] if isinstance(parm, str) else list(parm)
             unknown = [p for p in parm if p not in [r[0] for r in rows]
@@ -423,6 +437,7 @@ class GLMM:
         for (name, lab, log), (_, lo, hi) in zip(rows, table.rows):
             est = self.fit.par[self.fit.labels.index(lab)]
             f = (lambda v: float(self.family.sigma(v))) if log == "sigma" else \
+                (lambda v: float(self.family.power(v))) if log == "power" else \
                 math.exp if log else float
             lo, hi = sorted((f(lo), f(hi)))   # (Gamma's sigma decreases in betadisp)
             out.append((name, lo, hi, f(est)))

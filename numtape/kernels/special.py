@@ -339,3 +339,4 @@ from numtape.kernels.cython_special import (beta, betainc, boxcox, erfcinv,  # n
 from numtape.kernels.incgamma import gammainc_d, gammainc_dx  # noqa: E402,F401
 from numtape.kernels.incbeta import betainc_d, betainc_dx  # noqa: E402,F401
 from numtape.kernels.zeta import riemann_zeta, zeta, zeta_d, zetac_d  # noqa: E402,F401
+from numtape.kernels.tweedie import tweedie_logw  # noqa: E402,F401

@@ -420,6 +420,13 @@ ew("BetaincDxOp", "sc.betainc_dx(m, c, a, b)",
     " - select(m >= 8.0, np.floor(m / 8.0) * sc.betainc_dx("
     "np.maximum(m - 8.0, 0.0), c, a, b) / (1.0 - b), 0.0)"], active=("c", "a", "b"),
    domain=(Choice((0.0, 1.0, 8.0, 9.0)), U(0.5, 5.0), U(0.5, 5.0), U(0.05, 0.95)))
+# log W of the Tweedie series (kernels/tweedie.py) as a function of s = (2 - p) log y - log phi
+# and the power p; TweedieLogWOp(m, s, p) = d^(j+k) log W / ds^j dp^k with m = j + 8 k a
+# constant, by bivariate Taylor jets through the series (nt.distributions.tweedie_logpdf)
+ew("TweedieLogWOp", "sc.tweedie_logw(c, a, b)",
+   ["0.0", "sc.tweedie_logw(c + 1.0, a, b)", "sc.tweedie_logw(c + 8.0, a, b)"],
+   active=("a", "b"),
+   domain=(Choice((0.0, 1.0, 8.0, 9.0)), U(-3.0, 4.0), U(1.1, 1.9)))
 # Hurwitz and Riemann zeta (kernels/zeta.py): d/dq zeta(x, q) = -x zeta(x + 1, q); the
 # x-derivatives by Taylor jets through the Euler-Maclaurin sum, ZetaDOp(k, x, q) = d^k/dx^k
 # (k a constant), ZetacDOp(k, x) the same of Riemann's zeta (reflection formula below 0)

@@ -108,6 +108,7 @@ class _Special:
     zetac_d = _jet_function("zetac_d", "ZetacDOp")
     betainc_d = _jet_function("betainc_d", "BetaincDOp")
     betainc_dx = _jet_function("betainc_dx", "BetaincDxOp")
+    tweedie_logw = _jet_function("tweedie_logw", "TweedieLogWOp")
 
     @staticmethod
     def digamma_diff(a, b):

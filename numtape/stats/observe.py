@@ -123,7 +123,9 @@ def running(run):
 
 def simulate_or_explain(family, method, x, params, kwargs):
     """What a density evaluated at an Observed ``x`` does in the active run: draw ``x`` anew
-    from ``family`` (scipy.stats' name) with the given parameters, written into ``x`` so the
+    from ``family`` (scipy.stats' name, or a distribution object of numtape's own with
+    scipy.stats' ``rvs``, ``cdf``, ``mean``, ``std`` and, for an atom, ``cdf_left``: P(Y < y))
+    with the given parameters, written into ``x`` so the
     rest of the model sees the draw; or record its residuals.  Returns ``x`` (drawn or not)."""
     run = active()
     if run is None or type(x) is not Observed:
@@ -138,7 +140,7 @@ def simulate_or_explain(family, method, x, params, kwargs):
         x[...] = np.reshape(draw, x.shape)
         run.drawn[x.key] = np.array(x)
         return x
-    dist = getattr(ss, family)
+    dist = getattr(ss, family) if isinstance(family, str) else family
     shape = np.broadcast_shapes(np.shape(x), *(np.shape(p) for p in params),
                                 *(np.shape(v) for v in kwargs.values()))
     if shape != np.shape(x):
@@ -206,8 +208,9 @@ def _residual(dist, method, y, params, kwargs, kind, rng):
         sd = dist.std(*params, **kwargs)
         return (y - mean) / sd
     upper = dist.cdf(y, *params, **kwargs)
-    if method.endswith("pmf"):
-        lower = dist.cdf(y - 1.0, *params, **kwargs)
+    if method.endswith("pmf") or hasattr(dist, "cdf_left"):   # randomized on atoms
+        lower = dist.cdf(y - 1.0, *params, **kwargs) if method.endswith("pmf") else \
+            dist.cdf_left(y, *params, **kwargs)
         u = lower + rng.uniform(size=np.shape(y)) * (upper - lower)
     else:
         u = upper
