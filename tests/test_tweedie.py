@@ -16,7 +16,7 @@ D = nt.distributions
 
 
 def _mp_logw(s, p, terms=None):
-    """log W at 40 digits, summing every term the kernel's cutoff could drop and more."""
+    """The series log W at 40 digits, summing every term the kernel's cutoff could drop and more."""
     with mp.workdps(max(40, mp.mp.dps)):
         s, p = mp.mpf(s), mp.mpf(p)
         g = (2 - p) / (p - 1)

@@ -18,9 +18,10 @@ and ``sigma`` is what glmmTMB's ``sigma()`` reports:
 | beta_family | logit | beta(y; mu phi, (1 - mu) phi), Var mu (1 - mu) / (1 + phi) | log phi | phi |
 | truncated_poisson | log | poisson(y; mu) / P(y > 0), y > 0 | (none) | 1 |
 | truncated_nbinom2 | log | nbinom2(y; mu, theta) / P(y > 0), y > 0 | log theta | theta |
-| tweedie | log | tweedie(y; mu, phi, power), Var = phi mu^power, power = 1 + expit(psi) | log phi | phi |
+| tweedie | log | tweedie(y; mu, phi, power): Var = phi mu^power | log phi | phi |
 
-Tweedie's power is one more parameter, ``psi`` (glmmTMB's name and scale); ``family_params``
+Tweedie's power is one more parameter, ``psi`` (glmmTMB's name and scale: power = 1 +
+expit(psi)); ``family_params``
 reports the power itself.
 
 With a zero-inflation model (``ziformula``) a zero has probability p + (1 - p) f(0), with

@@ -165,8 +165,8 @@ class GLMM:
         return float(self.family.sigma(self.fit.par[self._idx("betadisp")[0]]))
 
     def family_params(self):
-        """glmmTMB's ``family_params()``: the family's extra parameters on their own scale
-        (tweedie: ``Tweedie power``, 1 + expit(psi)); empty for the other families."""
+        """The family's extra parameters on their own scale (glmmTMB's ``family_params()``;
+        tweedie: ``Tweedie power``, 1 + expit(psi)); empty for the other families."""
         import pandas as pd
         if not self.family.has_power:
             return pd.Series([], dtype=np.float64)

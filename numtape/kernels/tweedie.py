@@ -35,7 +35,7 @@ MAX_TERMS = 10_000_000
 
 @jit
 def _lgamma(x):
-    """log Gamma(x) for x > 0 in plain arithmetic, log and exp: the same bits in the kernel
+    """The log-gamma function at x > 0 in plain arithmetic and log: the same bits in the kernel
     and its Python twin (math.lgamma is libm's in one, CPython's own in the other, a few ulps
     apart, and log W's derivatives amplify the terms' roundoff by up to 1e4).  Below 10 the
     recurrence up to 10, then Stirling's series (error below 1e-17 relative from 10 on)."""
