@@ -157,7 +157,7 @@ FAMILIES = {
     "special_2_to_4": ["PolygammaOp", "BetaOp", "BetalnOp", "IvOp", "IveOp", "KvOp", "KveOp",
                        "BoxcoxOp", "InvBoxcoxOp", "GammaincOp", "GammainccOp", "ZetaOp",
                        "ZetacDOp", "GammaincDOp", "GammaincDxOp", "BetaincOp", "ZetaDOp",
-                       "BetaincDOp", "BetaincDxOp", "TweedieLogWOp"],
+                       "BetaincDOp", "BetaincDxOp", "TweedieLogWOp", "PolygammaDiffOp"],
     # comparisons and logic feed the logic ops and select's condition (np.where(a > b, ..))
     "piecewise": ["SignOp", "FloorOp", "CeilOp", "TruncOp", "RintOp", "LtOp", "LeOp", "GtOp",
                   "GeOp", "EqOp", "NeOp", "AndOp", "OrOp", "NotOp", "SelectOp"],

@@ -1,4 +1,6 @@
 """The kernels' scipy.special functions (numtape/kernels/special.py) against SciPy itself."""
+import math
+
 import numpy as np
 import pytest
 import scipy.special as sc
@@ -61,6 +63,22 @@ def test_polygamma_against_mpmath(n):
     ours = np.array([_special.polygamma.py_func(float(n), v) for v in pts])
     true = np.array([float(mpmath.polygamma(n, mpmath.mpf(v))) for v in pts])
     np.testing.assert_allclose(ours, true, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+def test_polygamma_differences_keep_their_digits_at_large_arguments(n):
+    """polygamma(n, a) - polygamma(n, a + b) (PolygammaDiffOp, betaln's partials and their
+    derivatives) against mpmath, on both sides of the switch to the series
+    at a, a + b >= 100, where the plain difference would cancel to |polygamma(n, a)| * eps
+    (below the switch it keeps the rounding of a + b: 1e-13 here)."""
+    pts = [(100.0, 1e-3), (150.0, 3.0), (1e8, 2.5), (1e4, 1e6), (0.7, 3.0), (99.0, 1.5),
+           (5e3, 1e-6), (1e12, 7.0)] + [tuple(v) for v in 10 ** RNG.uniform(-1, 6, (40, 2))]
+    for a, b in pts:
+        a_, b_ = mpmath.mpf(a), mpmath.mpf(b)
+        true = float(mpmath.polygamma(n, a_) - mpmath.polygamma(n, a_ + b_))
+        ours = _special.polygamma_diff.py_func(float(n), a, b)
+        assert ours == pytest.approx(true, rel=1e-13, abs=0), (n, a, b)
+    assert math.isnan(_special.polygamma_diff.py_func(1.5, 2.0, 3.0))
 
 
 def test_poles_follow_scipy():

@@ -157,6 +157,37 @@ def digamma_diff(a, b):
 
 
 @jit
+def polygamma_diff(n, a, b):
+    """polygamma(n, a) - polygamma(n, a + b) for the order n = 0, 1, 2, ... (a float): n = 0
+    is ``digamma_diff``; above, where a, a + b >= 100 and b >= 0, from the asymptotic series of
+    the difference, (-1)^(n+1) [(n-1)! D_n + n!/2 D_(n+1) + sum_k B_2k (2k+n-1)!/(2k)!
+    D_(2k+n)] with D_m = a^-m - (a+b)^-m built up without subtraction (D_1 = b / (a (a+b)),
+    D_m = D_(m-1) / a + D_1 / (a+b)^(m-1)); elsewhere the plain difference."""
+    if n == 0.0:
+        return digamma_diff(a, b)
+    if n != n or n < 0.0 or n != math.floor(n) or a != a or b != b:
+        return math.nan
+    c = a + b
+    if not (a >= 100.0 and c >= 100.0 and b >= 0.0 and c < math.inf and n <= 10.0):
+        return polygamma(n, a) - polygamma(n, c)
+    ia, ic = 1.0 / a, 1.0 / c
+    d1 = b * ia * ic
+    m_top = int(n) + 2 * 8
+    d = np.empty(m_top + 1)
+    d[1] = d1
+    icp = 1.0                                  # ic^(m-1)
+    for m in range(2, m_top + 1):
+        icp *= ic
+        d[m] = d[m - 1] * ia + d1 * icp
+    k = int(n)
+    s = math.gamma(n) * d[k] + 0.5 * math.gamma(n + 1.0) * d[k + 1]
+    for j in range(1, 9):
+        s += _B2K[j - 1] * math.exp(math.lgamma(2.0 * j + n) - math.lgamma(2.0 * j + 1.0)) \
+            * d[2 * j + k]
+    return s if k % 2 == 1 else -s
+
+
+@jit
 def polygamma(n, x):
     """The n-th derivative of digamma, n = 0, 1, 2, ... (given as a float)."""
     if n == 0.0:

@@ -445,6 +445,12 @@ ew("ZetacOp", "sc.zetac(x)", ["sc.zetac_d(1.0, x)"], ufuncs=[sc.zetac],
    domain=(Away(1.5, 7.0),))
 ew("ZetacDOp", "sc.zetac_d(a, b)", ["0.0", "sc.zetac_d(a + 1.0, b)"], active=("b",),
    domain=(JETS, Away(1.5, 7.0)))
+# polygamma(n, a) - polygamma(n, a + b) with a constant order n (kernels/special.py): the
+# derivatives of betaln's partials without cancellation where a is large, one op per order
+ew("PolygammaDiffOp", "sc.polygamma_diff(c, a, b)",
+   ["0.0", "sc.polygamma_diff(c + 1.0, a, b)", "-sc.polygamma(c + 1.0, a + b)"],
+   active=("a", "b"),
+   domain=(JETS, U(0.5, 300.0), U(0.5, 300.0)))
 # d/da betaln = digamma(a) - digamma(a + b), a difference of nearly equal large digammas where
 # a is large: sc.digamma_diff keeps its digits (the negative binomial's dispersion gradient)
 ew("BetalnOp", "sc.betaln(a, b)",

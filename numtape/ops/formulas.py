@@ -110,11 +110,17 @@ class _Special:
     betainc_dx = _jet_function("betainc_dx", "BetaincDxOp")
     tweedie_logw = _jet_function("tweedie_logw", "TweedieLogWOp")
 
+    polygamma_diff = _jet_function("polygamma_diff", "PolygammaDiffOp")
+
     @staticmethod
     def digamma_diff(a, b):
         """digamma(a) - digamma(a + b) as numtape.kernels.special.digamma_diff computes it
-        (the asymptotic series of the difference where both arguments are >= 100), on numbers
-        and traced values alike (each branch fed arguments where it is finite)."""
+        (the asymptotic series of the difference where both arguments are >= 100): on traced
+        values one PolygammaDiffOp (its derivatives are the same op one order up: a derivative
+        tape holds no series branch computed for every element and then discarded), on numbers
+        the formula below (each branch fed arguments where it is finite)."""
+        if traced(a, b) is not None:
+            return traced(a, b).__nt_elementwise__("PolygammaDiffOp", 0.0, a, b)
         c = a + b
         big = (a >= 100.0) & (c >= 100.0)
         A, B = select(big, a, 100.0), select(big, b, 100.0)

@@ -20,8 +20,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "0b670323ee101a9e"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
+TABLE_HASH = "a6cb12d047efc5be"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -1687,7 +1687,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2819,7 +2819,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3737,7 +3737,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3856,6 +3856,19 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.zeta_d(c, a, b)
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        if (f & 15) == 0:
+            for i in range(n):
+                c = val[x0 + i]
+                a = val[x1 + i]
+                b = val[x2 + i]
+                val[o + i] = sc.polygamma_diff(c, a, b)
+        else:
+            for i in range(n):
+                c = val[x0 + i * s0]
+                a = val[x1 + i * s1]
+                b = val[x2 + i * s2]
+                val[o + i] = sc.polygamma_diff(c, a, b)
 
 
 @jit
@@ -4223,6 +4236,65 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 15) == 0:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = sc.polygamma_diff(c + 1.0, a, b)
+                        adj0[x1 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i]
+                        a = val[x1 + i]
+                        b = val[x2 + i]
+                        y = val[o + i]
+                        d = -sc.polygamma(c + 1.0, a + b)
+                        adj0[x2 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = 0.0
+                        adj0[x0 + i * s0] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 32) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = sc.polygamma_diff(c + 1.0, a, b)
+                        adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
+                if (f & 64) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        c = val[x0 + i * s0]
+                        a = val[x1 + i * s1]
+                        b = val[x2 + i * s2]
+                        y = val[o + i]
+                        d = -sc.polygamma(c + 1.0, a + b)
+                        adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
 
 
 @jit
@@ -4456,6 +4528,43 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tx = tan0[x2 + i * s2]
                     d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        for r in range(kk):
+            tan0 = tan[r]
+            if (f & 15) == 0:
+                for i in range(n):
+                    c = val[x0 + i]
+                    a = val[x1 + i]
+                    b = val[x2 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i]
+                    d = sc.polygamma_diff(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i]
+                    d = -sc.polygamma(c + 1.0, a + b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    c = val[x0 + i * s0]
+                    a = val[x1 + i * s1]
+                    b = val[x2 + i * s2]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i * s0]
+                    d = 0.0
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x1 + i * s1]
+                    d = sc.polygamma_diff(c + 1.0, a, b)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tx = tan0[x2 + i * s2]
+                    d = -sc.polygamma(c + 1.0, a + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
 
@@ -5097,46 +5206,49 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 106:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 107:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 117:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 118:  # TakeOp, numtape/ops/order.py:195
+    elif code == 119:  # TakeOp, numtape/ops/order.py:195
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 119:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -5996,7 +6108,17 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+            if n == 1:
+                c = val[uargs[u(p)]]
+                a = val[uargs[u(p + 1)]]
+                b = val[uargs[u(p + 2)]]
+                val[o] = sc.polygamma_diff(c, a, b)
+                if zero:
+                    adj0[o] = 0.0
+                p += 3
+                continue
+        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6299,46 +6421,49 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        p -= 3
+        ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 101:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 102:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 103:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 105:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 106:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 107:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 117:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 118:  # TakeOp, numtape/ops/order.py:195
+    elif code == 119:  # TakeOp, numtape/ops/order.py:195
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 119:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -8084,7 +8209,35 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+            if n == 1:
+                p -= 3
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    x1 = uargs[u(p + 1)]
+                    x2 = uargs[u(p + 2)]
+                    f = flags[k]
+                    c = val[x0]
+                    a = val[x1]
+                    b = val[x2]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = 0.0
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                    if (f & 32) == 0:
+                        d1 = sc.polygamma_diff(c + 1.0, a, b)
+                        if d1 != 0.0:
+                            adj0[x1] += g * d1
+                    if (f & 64) == 0:
+                        d2 = -sc.polygamma(c + 1.0, a + b)
+                        if d2 != 0.0:
+                            adj0[x2] += g * d2
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8414,46 +8567,49 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
+        p += 3
+    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 102:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 106:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 107:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 117:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 118:  # TakeOp, numtape/ops/order.py:195
+    elif code == 119:  # TakeOp, numtape/ops/order.py:195
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 119:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -10059,7 +10215,35 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 100:  # BetalnOp, numtape/ops/elementwise.py:450
+        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+            if n == 1:
+                x0 = uargs[u(p)]
+                x1 = uargs[u(p + 1)]
+                x2 = uargs[u(p + 2)]
+                c = val[x0]
+                a = val[x1]
+                b = val[x2]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = 0.0
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x1]
+                if tx != 0.0:
+                    d = sc.polygamma_diff(c + 1.0, a, b)
+                    if d != 0.0:
+                        t += d * tx
+                tx = tan0[x2]
+                if tx != 0.0:
+                    d = -sc.polygamma(c + 1.0, a + b)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 3
+                continue
+        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
