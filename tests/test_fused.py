@@ -1,5 +1,7 @@
 """Fused runs of elementwise block ops (F.compile(), numtape/sweeps/fused.py) against the
 interpreter: values and tangents bit for bit, adjoints to a few ulps, every sweep kind."""
+import sys
+
 import numpy as np
 import pytest
 import scipy.special as sc
@@ -93,3 +95,20 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     val, got = S.forward_tangent(x1, V)
     np.testing.assert_array_equal(got, expected)
     np.testing.assert_array_equal(val, val_expected)
+
+
+def test_kernel_module_text_names_the_op_table_hash():
+    """Numba's disk cache revalidates a generated module by its own file only: the module's
+    text (hence its content-addressed name) carries the op table's hash, which covers the
+    kernels it inlines, so changed kernels (numtape/kernels/special.py) never run from machine
+    code compiled before the change."""
+    from numtape.sweeps import generated, variants
+    assert generated.TABLE_HASH in variants.KERNEL_HEADER[0]
+    F = nt.MakeTape(special, np.random.default_rng(5).normal(size=2 * N))
+    F.compile()
+    mods = [fn.py_func.__module__ for seg in F.sweeps.plan if hasattr(seg, "calls")
+            for fn, _ in seg.calls()]
+    assert mods
+    for name in mods:
+        text = open(sys.modules[name].__file__).read()
+        assert f"# kernels of op table {generated.TABLE_HASH}" in text.splitlines()[1]

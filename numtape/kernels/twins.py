@@ -48,7 +48,7 @@ class _LibmMath:
 
     @staticmethod
     def _guarded(c_fn, py_fn):
-        """libm's function where CPython's returns a number; CPython's errors (a pole,
+        """The C library's function where CPython's returns a number; CPython's errors (a pole,
         overflow) where it raises, as the twin did before."""
         def call(x):
             y = py_fn(x)          # raises ValueError / OverflowError exactly as before
