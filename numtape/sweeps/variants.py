@@ -128,12 +128,12 @@ def _load(key):
 
 
 # the imports every generated kernel module starts with (fused.py, loops.py): the formulas'
-# names, as generate.py's interpreters see them.  The first line names the op table's hash,
+# names, as generate.py's interpreters see them.  The first line holds the op table's hash,
 # which covers the kernels the formulas call: Numba's disk cache revalidates a module by its
 # own file only, so a kernel module's name (a hash of its text) must change when the code it
 # inlines (numtape/kernels/special.py ...) does, or a new numtape would run machine code
 # compiled from the old kernels
-KERNEL_HEADER = [f"# kernels of op table {full.TABLE_HASH if full else generate.table_hash()}",
+KERNEL_HEADER = [f"OP_TABLE = {(full.TABLE_HASH if full else generate.table_hash())!r}",
                  "from numtape.kernels.jit import jit",
                  "from numtape.kernels import special as sc  # noqa: F401",
                  "from numtape.kernels import vmath as vm  # noqa: F401",
