@@ -132,3 +132,17 @@ def test_logpdf_derivatives_in_mu_phi_power_and_y_on_every_path():
                    for e in np.eye(3)])
     np.testing.assert_allclose(np.reshape(H, (3, 3)), fd, rtol=1e-6, atol=1e-7)
     assert F.n_out == y.size
+
+
+@pytest.mark.parametrize("code", [1.0, 8.0, 2.0, 9.0, 16.0])
+def test_moments_and_jets_agree_on_every_order_up_to_two(code):
+    """Two independent computations of the orders a fit uses: the weighted moments of the
+    terms' derivatives (tweedie_logw's path) and the bivariate jets (its path above order 2),
+    at 200 random points and the delicate ones."""
+    from numtape.kernels.tweedie import _by_jets
+    j, k = int(code) % 8, int(code) // 8
+    rng = np.random.default_rng(0)
+    pts = POINTS + [(rng.uniform(-5, 6), rng.uniform(1.02, 1.98)) for _ in range(200)]
+    for s, p in pts:
+        assert tweedie_logw(code, s, p) == pytest.approx(_by_jets(j, k, s, p), rel=2e-13,
+                                                         abs=2e-13), (s, p)

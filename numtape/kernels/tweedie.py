@@ -13,11 +13,15 @@ a_j is concave in j, so the terms rise to one peak (near j = e^s / (2 - p)) and 
 sides; the sum starts at the peak and walks out both ways until a term is 2^-72 of the peak
 (50 nats: the derivatives' weights, polynomial in j, do not bring a dropped term back).
 
-Derivatives in s and p are computed with bivariate Taylor jets (numtape/kernels/incbeta.py's
-arithmetic): each a_j becomes a jet in (s + sigma, p + tau), log W the log of the sum of their
-exponentials.  The orders travel in one number, ``code = j + 8 k`` for d^(j+k) log W / ds^j dp^k
-(code 0 is log W itself), orders up to 6 in each variable; anything else gives NaN, as do
-p outside (1, 2) and s that is not finite.
+Derivatives up to order 2 (what a fit's gradients and Hessians use) are moments of the terms'
+derivatives under the weights w_j = exp(a_j) / W, in one pass (``_second_order``); higher ones
+with bivariate Taylor jets (numtape/kernels/incbeta.py's arithmetic): each a_j becomes a jet in
+(s + sigma, p + tau), log W the log of the sum of their exponentials.  The two agree to 1e-13
+(tests/test_tweedie.py); the moments are 4-9 times faster.
+
+The orders travel in one number, ``code = j + 8 k`` for d^(j+k) log W / ds^j dp^k (code 0 is
+log W itself), orders up to 6 in each variable; anything else gives NaN, as do p outside
+(1, 2) and s that is not finite.
 """
 import math
 
@@ -25,7 +29,7 @@ import numpy as np
 
 from numtape.kernels.incbeta import _exp, _mul, _orders
 from numtape.kernels.jit import jit
-from numtape.kernels.special import _B2K, polygamma
+from numtape.kernels.special import _B2K, digamma, polygamma
 
 _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 
@@ -111,26 +115,96 @@ def _lgamma_of(h, m):
 
 
 @jit
-def tweedie_logw(code, s, p):
-    """d^(j+k) log W / ds^j dp^k at (s, p) for code = j + 8 k (module docstring)."""
-    jj, kk = _orders(code)
-    if jj < 0 or not (p > 1.0) or not (p < 2.0) or s != s or abs(s) == math.inf:
-        return math.nan
+def _second_order(jj, kk, s, p):
+    """Orders up to 2 in (s, p) without jets: log W's derivatives are the weighted mean of the
+    terms' derivatives plus their covariance (L_x = E[a_x], L_xy = E[a_xy] + Cov(a_x, a_y),
+    weights w_j = exp(a_j - top)), each term's derivative taken relative to the peak term's so
+    the moments do not cancel."""
     pm1, tmp = p - 1.0, 2.0 - p
     g = tmp / pm1
     z = s / pm1 - g * math.log(pm1) - math.log(tmp)
     lo, hi, top, peak = _range(z, g, s, p)
     if hi < lo:
         return math.nan
-    if jj + kk <= 1 and kk == 0:               # log W and d/ds = E[j] / (p - 1): no jets
-        total, first = 0.0, 0.0
-        for j in range(lo, hi + 1):
-            w = math.exp(_term(float(j), z, g) - top)
-            total += w
-            first += j * w
-        if jj == 0:
-            return top + math.log(total)
-        return first / total / pm1
+    r0 = 1.0 / pm1
+    r1 = -r0 * r0                       # g' = r'
+    r2 = -2.0 * r1 * r0                 # g'' = r''
+    l1, l1p, l1pp = math.log(pm1), r0, r1
+    l2p, l2pp = -1.0 / tmp, -1.0 / (tmp * tmp)
+    zp = s * r1 - (g * l1p + r1 * l1) - l2p
+    zpp = s * r2 - (r2 * l1 + 2.0 * r1 * l1p + g * l1pp) - l2pp
+    # the peak term's derivatives (added back at the end)
+    hp = peak * g
+    dpk = digamma(hp)
+    ps_peak = peak * r0
+    pp_peak = peak * zp - peak * r1 * dpk
+    total = 0.0
+    m_s = m_p = m_ss = m_sp = m_pp = m_app = m_asp = 0.0
+    for j in range(lo, hi + 1):
+        fj = float(j)
+        w = math.exp(_term(fj, z, g) - top)
+        dj = fj - peak
+        xs = dj * r0                                     # a_s - peak's
+        h = fj * g
+        dg = digamma(h)
+        xp = dj * zp - r1 * (fj * dg - peak * dpk)       # a_p - peak's
+        total += w
+        m_s += w * xs
+        m_p += w * xp
+        m_ss += w * xs * xs
+        m_sp += w * xs * xp
+        m_pp += w * xp * xp
+        if jj + kk == 2:
+            m_asp += w * fj * r1                          # a_sp = j d/dp 1/(p-1)
+            m_app += w * (fj * zpp - (fj * r2 * dg + fj * fj * r1 * r1 * polygamma(1.0, h)))
+    m_s /= total
+    m_p /= total
+    if jj == 1 and kk == 0:
+        return m_s + ps_peak
+    if jj == 0 and kk == 1:
+        return m_p + pp_peak
+    if jj == 2:
+        return m_ss / total - m_s * m_s
+    if jj == 1 and kk == 1:
+        return m_asp / total + m_sp / total - m_s * m_p
+    return m_app / total + m_pp / total - m_p * m_p
+
+
+@jit
+def tweedie_logw(code, s, p):
+    """d^(j+k) log W / ds^j dp^k at (s, p) for code = j + 8 k (module docstring)."""
+    jj, kk = _orders(code)
+    if jj < 0 or not (p > 1.0) or not (p < 2.0) or s != s or abs(s) == math.inf:
+        return math.nan
+    if jj + kk > 2:
+        return _by_jets(jj, kk, s, p)
+    if jj + kk == 2 or kk == 1:
+        return _second_order(jj, kk, s, p)
+    pm1, tmp = p - 1.0, 2.0 - p               # log W and d/ds = E[j] / (p - 1)
+    g = tmp / pm1
+    z = s / pm1 - g * math.log(pm1) - math.log(tmp)
+    lo, hi, top, _ = _range(z, g, s, p)
+    if hi < lo:
+        return math.nan
+    total, first = 0.0, 0.0
+    for j in range(lo, hi + 1):
+        w = math.exp(_term(float(j), z, g) - top)
+        total += w
+        first += j * w
+    if jj == 0:
+        return top + math.log(total)
+    return first / total / pm1
+
+
+@jit
+def _by_jets(jj, kk, s, p):
+    """d^(jj+kk) log W / ds^jj dp^kk (jj + kk >= 1) by bivariate jets (module docstring)."""
+    pm1, tmp = p - 1.0, 2.0 - p
+    g = tmp / pm1
+    z = s / pm1 - g * math.log(pm1) - math.log(tmp)
+    lo, hi, top, peak = _range(z, g, s, p)
+    if hi < lo:
+        return math.nan
     n, m = jj + 1, kk + 1
     # column jets in tau of r = 1/(p-1+tau), g = r - 1, log(p-1+tau), log(2-p-tau)
     r = np.zeros(m)
