@@ -17,6 +17,12 @@ from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
 
 _ONE = np.ones((1, 1))
+# Tape.jacobian's seed rows times arena slots per sweep: 12 MB of adjoints.  The first touch
+# of fresh memory is what a new tape's Jacobian pays (with transparent huge pages on madvise,
+# NumPy's large arrays are compacted into huge pages first); on the outer Hessian of a
+# zero-inflated GLMM (18 rows, arenas of 0.35M slots in the tape and its sub-tapes) 64 rows
+# per sweep spent more in page faults than in the sweeps (benchmarks/glmm_vs_glmmtmb.py)
+JACOBIAN_SLOTS = 1_500_000
 
 
 def as_real(x, what="input"):
@@ -180,19 +186,24 @@ class Tape:
         return y[()] if y.ndim == 0 else y
 
     def jacobian(self, x, check_nan=False):
-        """Dense (m, n) Jacobian: reverse sweeps for m <= n, tangent sweeps otherwise."""
+        """Dense (m, n) Jacobian: reverse sweeps for m <= n, tangent sweeps otherwise, up to
+        ``batch.SEED_CHUNK`` seed directions per sweep and fewer on large arenas (each
+        direction is an arena-sized row of adjoints or tangents, in this tape and in every
+        sub-tape it calls: ``JACOBIAN_SLOTS`` bounds the rows times the arena, so a new
+        tape's first Jacobian does not first-touch hundreds of MB)."""
         val = self._forward(x)
         m, n = self.n_out, self.n_in
         jac = np.empty((m, n))
+        chunk = max(1, min(batch.SEED_CHUNK, JACOBIAN_SLOTS // max(self.sweeps.arena_size, 1)))
         if m <= n:
-            for s in range(0, m, batch.SEED_CHUNK):
-                e = min(m, s + batch.SEED_CHUNK)
+            for s in range(0, m, chunk):
+                e = min(m, s + chunk)
                 seeds = np.zeros((e - s, m))
                 seeds[np.arange(e - s), np.arange(s, e)] = 1.0
                 jac[s:e] = self.sweeps.reverse(val, seeds)
         else:
-            for s in range(0, n, batch.SEED_CHUNK):
-                e = min(n, s + batch.SEED_CHUNK)
+            for s in range(0, n, chunk):
+                e = min(n, s + chunk)
                 seeds = np.zeros((e - s, n))
                 seeds[np.arange(e - s), np.arange(s, e)] = 1.0
                 jac[:, s:e] = self.sweeps.tangent(val, seeds).T
