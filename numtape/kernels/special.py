@@ -171,18 +171,20 @@ def polygamma_diff(n, a, b):
     if not (a >= 100.0 and c >= 100.0 and b >= 0.0 and c < math.inf and n <= 10.0):
         return polygamma(n, a) - polygamma(n, c)
     ia, ic = 1.0 / a, 1.0 / c
-    d1 = b * ia * ic
-    m_top = int(n) + 2 * 8
-    d = np.empty(m_top + 1)
-    d[1] = d1
-    icp = 1.0                                  # ic^(m-1)
-    for m in range(2, m_top + 1):
-        icp *= ic
-        d[m] = d[m - 1] * ia + d1 * icp
     k = int(n)
-    s = _FACT[k - 1] * d[k] + 0.5 * _FACT[k] * d[k + 1]
-    for j in range(1, 9):
-        s += _PG_COEF[k, j - 1] * d[2 * j + k]
+    d1 = b * ia * ic
+    dm, icp = d1, 1.0                          # D_m and ic^(m-1), m = 1, 2, ...
+    s = 0.0
+    for m in range(1, k + 17):                 # the terms at m = k, k + 1 and k + 2j, j <= 8
+        if m > 1:
+            icp *= ic
+            dm = dm * ia + d1 * icp
+        if m == k:
+            s += _FACT[k - 1] * dm
+        elif m == k + 1:
+            s += 0.5 * _FACT[k] * dm
+        if m > k and (m - k) % 2 == 0:
+            s += _PG_COEF[k, (m - k) // 2 - 1] * dm
     return s if k % 2 == 1 else -s
 
 

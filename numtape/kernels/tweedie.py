@@ -55,6 +55,14 @@ def _lgamma(x):
 
 
 @jit
+def _setup(s, p):
+    """(p - 1, 2 - p, g, Z) of the module docstring."""
+    pm1, tmp = p - 1.0, 2.0 - p
+    g = tmp / pm1
+    return pm1, tmp, g, s / pm1 - g * math.log(pm1) - math.log(tmp)
+
+
+@jit
 def _term(j, z, g):
     return j * z - _lgamma(j + 1.0) - _lgamma(j * g)
 
@@ -120,9 +128,7 @@ def _second_order(jj, kk, s, p):
     terms' derivatives plus their covariance (L_x = E[a_x], L_xy = E[a_xy] + Cov(a_x, a_y),
     weights w_j = exp(a_j - top)), each term's derivative taken relative to the peak term's so
     the moments do not cancel."""
-    pm1, tmp = p - 1.0, 2.0 - p
-    g = tmp / pm1
-    z = s / pm1 - g * math.log(pm1) - math.log(tmp)
+    pm1, tmp, g, z = _setup(s, p)
     lo, hi, top, peak = _range(z, g, s, p)
     if hi < lo:
         return math.nan
@@ -180,9 +186,7 @@ def tweedie_logw(code, s, p):
         return _by_jets(jj, kk, s, p)
     if jj + kk == 2 or kk == 1:
         return _second_order(jj, kk, s, p)
-    pm1, tmp = p - 1.0, 2.0 - p               # log W and d/ds = E[j] / (p - 1)
-    g = tmp / pm1
-    z = s / pm1 - g * math.log(pm1) - math.log(tmp)
+    pm1, tmp, g, z = _setup(s, p)             # log W and d/ds = E[j] / (p - 1)
     lo, hi, top, _ = _range(z, g, s, p)
     if hi < lo:
         return math.nan
@@ -199,9 +203,7 @@ def tweedie_logw(code, s, p):
 @jit
 def _by_jets(jj, kk, s, p):
     """d^(jj+kk) log W / ds^jj dp^kk (jj + kk >= 1) by bivariate jets (module docstring)."""
-    pm1, tmp = p - 1.0, 2.0 - p
-    g = tmp / pm1
-    z = s / pm1 - g * math.log(pm1) - math.log(tmp)
+    pm1, tmp, g, z = _setup(s, p)
     lo, hi, top, peak = _range(z, g, s, p)
     if hi < lo:
         return math.nan

@@ -119,8 +119,9 @@ class _Special:
         values one PolygammaDiffOp (its derivatives are the same op one order up: a derivative
         tape holds no series branch computed for every element and then discarded), on numbers
         the formula below (each branch fed arguments where it is finite)."""
-        if traced(a, b) is not None:
-            return traced(a, b).__nt_elementwise__("PolygammaDiffOp", 0.0, a, b)
+        t = traced(a, b)
+        if t is not None:
+            return t.__nt_elementwise__("PolygammaDiffOp", 0.0, a, b)
         c = a + b
         big = (a >= 100.0) & (c >= 100.0)
         A, B = select(big, a, 100.0), select(big, b, 100.0)
