@@ -159,6 +159,40 @@ def test_hessian_pattern_against_finite_differences(name, f, exact):
         np.testing.assert_array_equal(P, nonzero)
 
 
+
+@pytest.mark.parametrize("name, f, exact", HESSIAN_CASES, ids=[c[0] for c in HESSIAN_CASES])
+def test_hessian_pattern_block_is_the_leading_block_of_the_full_pattern(name, f, exact):
+    F = nt.MakeTape(f, np.zeros(8))
+    P = hessian_pattern(F).toarray()
+    for m in (0, 1, 5, 8):
+        np.testing.assert_array_equal(hessian_pattern(F, block=m).toarray(), P[:m, :m])
+    with pytest.raises(ValueError, match="block"):
+        hessian_pattern(F, block=9)
+
+
+def test_sparse_hessian_block_colors_only_the_block():
+    """U (20 values, each meeting theta's 6 values nonlinearly): the full Hessian's theta
+    rows need several colors, its (u, u) block (diagonal) one replay; the block tape's values are
+    the dense Hessian's block, exactly, and the entries its pattern leaves out are zeros."""
+    from numtape.transforms.sparse import sparse_hessian_block
+
+    def f(z):
+        u, th = z[:20], z[20:]
+        eta = u + np.repeat(th[:4], 5) * np.exp(th[4])
+        return np.sum(np.exp(eta) - 3.0 * eta) + th[5] ** 2 * np.sum(u ** 2)
+    z0 = np.random.default_rng(4).normal(size=26) * 0.3
+    F = nt.MakeTape(f, z0)
+    G = F.jacfun()
+    Gu = nt.MakeTape(lambda z: G(z)[:20], z0)
+    Hb = sparse_hessian_block(F, Gu, 20)
+    assert Hb.n_out == 20 and Hb.shape == (20, 20)
+    H = F.hessian(z0)[:20, :20]
+    np.testing.assert_allclose(Hb(z0).toarray(), H, rtol=1e-14, atol=0)
+    assert HessianPlan(hessian_pattern(F, block=20)).n_colors == 1
+    assert HessianPlan(hessian_pattern(F)).n_colors > 1
+    with pytest.raises(ValueError, match="gradient tape"):
+        sparse_hessian_block(F, G, 20)
+
 def test_hessian_pattern_needs_a_scalar_tape():
     with pytest.raises(ValueError, match="scalar"):
         hessian_pattern(nt.MakeTape(lambda x: x * x, np.zeros(3)))

@@ -86,16 +86,19 @@ def jacobian_pattern(F):
     return P
 
 
-def hessian_pattern(F):
+def hessian_pattern(F, block=None):
     """Structural sparsity pattern of the Hessian of a scalar tape ``F`` (n_out == 1).
 
     Forward dependence sets, then a reverse pass that follows liveness from the output and, at
     each live op, joins the sets of the operands the op is nonlinear in (``OpSpec.hessian``;
-    unknown ops are taken as nonlinear in all their operands jointly).
+    unknown ops are taken as nonlinear in all their operands jointly).  With ``block`` = m,
+    only the leading (m, m) block (the first m inputs: the random effects of a Laplace
+    problem), which skips the pairs of the other inputs.
 
     Returns
     -------
-    scipy.sparse.csr_matrix of bool, shape (n_in, n_in), symmetric, sorted indices.
+    scipy.sparse.csr_matrix of bool, shape (n_in, n_in) (or (m, m)), symmetric, sorted
+    indices.
 
     >>> import numpy as np, numtape as nt
     >>> F = nt.MakeTape(lambda x: x[0] * x[1] + np.exp(x[2]), np.zeros(3))
@@ -103,16 +106,22 @@ def hessian_pattern(F):
     array([[0, 1, 0],
            [1, 0, 0],
            [0, 0, 1]])
+    >>> hessian_pattern(F, block=2).toarray().astype(int)
+    array([[0, 1],
+           [1, 0]])
     """
     if F.n_out != 1:
         raise ValueError(f"hessian_pattern needs a scalar tape; this one has {F.n_out} outputs")
-    arrays, (start, length, pool) = _sets_of(F)
     n = F.n_in
+    m = n if block is None else int(block)
+    if not 0 <= m <= n:
+        raise ValueError(f"hessian_pattern: block {block!r} is not between 0 and {n}")
+    arrays, (start, length, pool) = _sets_of(F)
     codes = now(hessian_pairs, _work(F))(*arrays, HRULE, start, length, pool,
-                                                    np.asarray(F.dep, dtype=np.int64), n)
+                                         np.asarray(F.dep, dtype=np.int64), n, m)
     i, j = codes // max(n, 1), codes % max(n, 1)
     rows, cols = np.concatenate([i, j]), np.concatenate([j, i])
-    P = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(n, n))
+    P = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(m, m))
     P.sum_duplicates()
     P.sort_indices()
     return P

@@ -31,6 +31,7 @@ from numtape.stats.nodes import LogDetNode, Node, SolveNode
 from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
 from numtape.transforms.jacfun import weighted_reverse
+from numtape.transforms.sparse import sparse_hessian_block
 
 _ROUNDOFF = 1e-14   # Newton decrement, relative to |F|, at which a solve has converged
 _FLAT = 1e-6        # a Newton step this long (relative to u) at a vanishing gradient: check
@@ -84,20 +85,14 @@ class InnerProblem:
                              "effects")
         G = Fz.jacfun()
         self.Gu = MakeTape(lambda z: G(z)[:k], np.zeros(n)).simplify("eliminate")
-        Hs = Fz.hessfun(sparse=True)   # star coloring: a few replays of the gradient tape
+        # H_uu's block only is colored: a few replays of Gu whatever theta is
+        Hs = sparse_hessian_block(Fz, self.Gu, k)
         rows, cols = Hs.pattern
-        uu = np.flatnonzero((rows < k) & (cols < k))
-        rows, cols = rows[uu], cols[uu]
-        # a structurally symmetric listing (detection may find (i, j) and not (j, i))
-        missing = np.flatnonzero(~np.isin(cols * k + rows, rows * k + cols))
-        pick = np.concatenate([uu, uu[missing]]).astype(np.int64)
-        rows = np.concatenate([rows, cols[missing]])
-        cols = np.concatenate([cols, rows[:uu.size][missing]])
         # every diagonal entry is listed (structural zeros as 0): damping adds to them
         no_diag = np.setdiff1d(np.arange(k), rows[rows == cols])
         rows, cols = np.concatenate([rows, no_diag]), np.concatenate([cols, no_diag])
         zeros = np.zeros(no_diag.size)
-        self.Huu = MakeTape(lambda z: np.concatenate([Hs(z)[pick], zeros]),
+        self.Huu = MakeTape(lambda z: np.concatenate([Hs(z), zeros]),
                             np.zeros(n)).simplify("eliminate")
         self.pattern = SymmetricPattern(rows, cols, k)
         self.GuVJP = weighted_reverse(self.Gu).simplify("optimize")

@@ -75,3 +75,19 @@ def sparse_hessfun(F, G):
     # replaying G with seed s gives s^T H = (H s)^T: the layout HessianPlan's index reads
     tape = record_reverse(G, _groups(plan.colors, plan.n_colors), plan.index)
     return SparseTape(tape, plan.pattern)
+
+
+def sparse_hessian_block(F, Gm, m):
+    """Tape z -> the structural non-zeros of the leading (m, m) block of the Hessian of scalar
+    tape F, from ``Gm``, a tape of the first m entries of F's gradient (a Laplace problem's
+    H_uu from dF/du): only that block is colored, so a diagonal block costs one replay of Gm
+    however many other inputs F has.  Gm replayed with seed s gives s^T (H_u:), whose first m
+    columns are (H_uu s)^T."""
+    n = F.n_in
+    if Gm.n_in != n or Gm.n_out != m:
+        raise ValueError(f"sparse_hessian_block: the gradient tape is R^{Gm.n_in} -> "
+                         f"R^{Gm.n_out}; expected R^{n} -> R^{m}")
+    plan = HessianPlan(hessian_pattern(F, block=m))
+    index = plan.index // max(m, 1) * n + plan.index % max(m, 1)
+    tape = record_reverse(Gm, _groups(plan.colors, plan.n_colors), index)
+    return SparseTape(tape, plan.pattern)
