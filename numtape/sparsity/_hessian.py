@@ -15,8 +15,8 @@ from numtape.sparsity._sets import (CROSS, CUMSUM, DENSE, DIV, EW, GATHER, JOINT
 
 
 @jit
-def _emit(E, et, s1, l1, s2, l2, pool, n_in, lim):
-    """Append the pairs J1 x J2 (runs of ``pool``) of inputs below ``lim`` to E -> (E, et)."""
+def _emit(E, et, s1, l1, s2, l2, pool, n_in):
+    """Append the pairs J1 x J2 (runs of ``pool``) to E -> (E, et)."""
     need = l1 * l2
     if need == 0:
         return E, et
@@ -30,12 +30,8 @@ def _emit(E, et, s1, l1, s2, l2, pool, n_in, lim):
             E = F
     for t1 in range(s1, s1 + l1):
         i = pool[t1]
-        if i >= lim:
-            continue
         for t2 in range(s2, s2 + l2):
             j = pool[t2]
-            if j >= lim:
-                continue
             E[et] = i * n_in + j if i <= j else j * n_in + i
             et += 1
     return E, et
@@ -43,9 +39,8 @@ def _emit(E, et, s1, l1, s2, l2, pool, n_in, lim):
 
 @jit
 def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, rule, dmask,
-                  hrule, start, length, pool, dep, n_in, lim):
-    """Sorted unique codes i * n_in + j (i <= j) of the structural Hessian's entries in rows
-    and columns below ``lim`` (n_in: all of them)."""
+                  hrule, start, length, pool, dep, n_in):
+    """Sorted unique codes i * n_in + j (i <= j) of the structural Hessian's entries."""
     arena = out_ptr[out_ptr.size - 1]
     live = np.zeros(arena, dtype=np.bool_)
     for r in range(dep.size):
@@ -80,13 +75,13 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                     for a in range(cnt):
                         for b in range(a, cnt):
                             E, et = _emit(E, et, start[sl[a]], length[sl[a]], start[sl[b]],
-                                          length[sl[b]], pool, n_in, lim)
+                                          length[sl[b]], pool, n_in)
                 elif (h == CROSS or h == DIV) and cnt == 2:
                     E, et = _emit(E, et, start[sl[0]], length[sl[0]], start[sl[1]],
-                                  length[sl[1]], pool, n_in, lim)
+                                  length[sl[1]], pool, n_in)
                     if h == DIV:
                         E, et = _emit(E, et, start[sl[1]], length[sl[1]], start[sl[1]],
-                                      length[sl[1]], pool, n_in, lim)
+                                      length[sl[1]], pool, n_in)
         elif r == GATHER:
             for i in range(n):
                 if live[o + i]:
@@ -109,7 +104,7 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                             for t in range(i):
                                 u = x + (a * m + t) * inner + b
                                 E, et = _emit(E, et, start[x + s], length[x + s], start[u],
-                                              length[u], pool, n_in, lim)
+                                              length[u], pool, n_in)
         elif r == MATMUL:
             m, kk, nn, xa, xb = iargs[q], iargs[q + 1], iargs[q + 2], args[p], args[p + 1]
             for i in range(m):
@@ -122,7 +117,7 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                         live[sa] = True
                         live[sb] = True
                         E, et = _emit(E, et, start[sa], length[sa], start[sb], length[sb],
-                                      pool, n_in, lim)
+                                      pool, n_in)
         elif r == ROWS:   # linear ops only (FftOp): liveness row by row, no interactions
             rows = iargs[q]
             width = n // rows
@@ -156,7 +151,7 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                     cl[t + 1] = length[xb + t * kk + j]
                 if h != LINEAR:
                     pool, s0, l0 = _union(cs, cl, m + 1, pool, st, mark)
-                    E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in, lim)
+                    E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in)
         elif r == DENSE:
             if not live[o:o + n].any():
                 continue
@@ -174,5 +169,5 @@ def hessian_pairs(op, flags, out_ptr, args, arg_ptr, arg_len, iargs, iarg_ptr, r
                     cnt += 1
             if h != LINEAR:
                 pool, s0, l0 = _union(cs, cl, cnt, pool, st, mark)
-                E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in, lim)
+                E, et = _emit(E, et, s0, l0, s0, l0, pool, n_in)
     return np.unique(E[:et])

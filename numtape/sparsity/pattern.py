@@ -53,9 +53,10 @@ def _work(F):
     return 25 * F.sweeps.n_ops + F.sweeps.arena_size
 
 
-def _sets_of(F):
+def _sets_of(F, m=None):
+    """The tape's arrays and the dependence sets of its slots on its first m inputs (all)."""
     arrays = _tape_arrays(F)
-    return arrays, now(_sets.forward_sets, _work(F))(*arrays, F.n_in)
+    return arrays, now(_sets.forward_sets, _work(F))(*arrays, F.n_in if m is None else m)
 
 
 def jacobian_pattern(F):
@@ -93,7 +94,8 @@ def hessian_pattern(F, block=None):
     each live op, joins the sets of the operands the op is nonlinear in (``OpSpec.hessian``;
     unknown ops are taken as nonlinear in all their operands jointly).  With ``block`` = m,
     only the leading (m, m) block (the first m inputs: the random effects of a Laplace
-    problem), which skips the pairs of the other inputs.
+    problem): the dependence sets then hold only those inputs, as if the others were
+    constants, so their pairs are never formed.
 
     Returns
     -------
@@ -116,10 +118,10 @@ def hessian_pattern(F, block=None):
     m = n if block is None else int(block)
     if not 0 <= m <= n:
         raise ValueError(f"hessian_pattern: block {block!r} is not between 0 and {n}")
-    arrays, (start, length, pool) = _sets_of(F)
+    arrays, (start, length, pool) = _sets_of(F, m)
     codes = now(hessian_pairs, _work(F))(*arrays, HRULE, start, length, pool,
-                                         np.asarray(F.dep, dtype=np.int64), n, m)
-    i, j = codes // max(n, 1), codes % max(n, 1)
+                                         np.asarray(F.dep, dtype=np.int64), m)
+    i, j = codes // max(m, 1), codes % max(m, 1)
     rows, cols = np.concatenate([i, j]), np.concatenate([j, i])
     P = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(m, m))
     P.sum_duplicates()
