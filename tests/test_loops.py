@@ -150,7 +150,7 @@ FAMILIES = {
     "unary_special": ["ArccoshOp", "ArctanhOp", "ErfOp", "ErfcOp", "ErfcxOp", "NdtrOp",
                       "ExpitOp", "LogitOp", "GammalnOp", "DigammaOp", "LogNdtrOp", "NdtriOp",
                       "GammaOp", "LoggammaOp", "ErfinvOp", "ErfcinvOp", "LogExpitOp", "I0Op",
-                      "I0eOp", "I1Op", "I1eOp", "RiemannZetaOp", "ZetacOp"],
+                      "I0eOp", "I1Op", "I1eOp", "RiemannZetaOp", "ZetacOp", "Log1mexpOp"],
     "binary": ["AddOp", "SubOp", "MulOp", "DivOp", "PowOp", "RemainderOp", "FmodOp",
                "CopysignOp", "Arctan2Op", "HypotOp", "MaximumOp", "MinimumOp", "FmaxOp",
                "FminOp", "LogaddexpOp", "ChainMulOp", "XlogyOp", "Xlog1pyOp"],

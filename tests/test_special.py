@@ -81,6 +81,42 @@ def test_polygamma_differences_keep_their_digits_at_large_arguments(n):
     assert math.isnan(_special.polygamma_diff.py_func(1.5, 2.0, 3.0))
 
 
+
+def test_log1mexp_and_its_derivatives_against_mpmath():
+    """log(1 - exp(-x)) (Log1mexpOp, the zero-truncated families' normalizer) and its first
+    three derivatives on a tape, from 1e-300 (where it is log x) to 800 (where 1 - exp(-x)
+    rounds to 1 and every derivative underflows to 0, none NaN), against mpmath; the kernel,
+    the formula on numbers and the tape agree; 0 gives -inf and negative x NaN."""
+    import numtape as nt
+    from numtape.ops.formulas import NAMESPACE
+    xs = np.array([1e-300, 1e-20, 1e-8, 1e-3, 0.3, 0.69, 0.7, 1.0, 5.0, 30.0, 40.0, 700.0,
+                   800.0])
+    f = nt.MakeTape(lambda x: NAMESPACE["sc"].log1mexp(x), xs)
+    d1 = f.jacfun()
+    d2 = nt.MakeTape(lambda x: np.diag(np.reshape(d1(x), (xs.size, xs.size))), xs).jacfun()
+    d3 = nt.MakeTape(lambda x: np.diag(np.reshape(d2(x), (xs.size, xs.size))), xs).jacfun()
+    got = [f(xs), np.diag(d1(xs).reshape(xs.size, -1)), np.diag(d2(xs).reshape(xs.size, -1)),
+           np.diag(d3(xs).reshape(xs.size, -1))]
+    def exact(k, t):    # log(1 - e^-t) and its derivatives 1/(e^t - 1), ... in closed form
+        e, m = mpmath.exp(t), mpmath.expm1(t)
+        return [mpmath.log(-mpmath.expm1(-t)), 1 / m, -e / m ** 2, e * (e + 1) / m ** 3][k]
+
+    for k in range(4):
+        for x, v in zip(xs, got[k]):
+            if k > 1 and x < 1e-100:
+                continue     # 1/x^2 overflows
+            true = float(exact(k, mpmath.mpf(x)))
+            # the derivatives come from y = log1mexp(x): |y| eps relative (690 eps at 1e-300)
+            assert v == pytest.approx(true, rel=2e-16 * (8 + abs(math.log(x)) if x < 1 else 8),
+                                      abs=1e-300), (k, x)
+    np.testing.assert_array_equal(NAMESPACE["sc"].log1mexp(xs), got[0])
+    assert [_special.log1mexp(v) for v in xs] == list(got[0])
+    assert _special.log1mexp(0.0) == -math.inf and math.isnan(_special.log1mexp(-1.0))
+    assert math.isnan(_special.log1mexp(math.nan)) and _special.log1mexp(math.inf) == 0.0
+    with np.errstate(all="raise"):
+        out = NAMESPACE["sc"].log1mexp(np.array([0.0, -1.0, np.inf]))
+    assert out[0] == -np.inf and np.isnan(out[1]) and out[2] == 0.0
+
 def test_poles_follow_scipy():
     for x in (0.0, -0.0, -1.0, -7.0, np.inf, -np.inf, np.nan):
         np.testing.assert_equal(_special.digamma.py_func(x), sc.psi(x))

@@ -89,6 +89,17 @@ def xlog1py(a, b):
     return a * math.log1p(b) if b > -1.0 else (a * -math.inf if b == -1.0 else math.nan)
 
 
+
+@jit
+def log1mexp(x):
+    # log(1 - exp(-x)) for x >= 0, Maechler's switch at log 2: log1p(-exp(-x)) above it,
+    # log(-expm1(-x)) below (each where it keeps its digits); -inf at 0, NaN below 0 and at NaN
+    if x > 0.6931471805599453:
+        return math.log1p(-math.exp(-x))
+    if x > 0.0:
+        return math.log(-math.expm1(-x))
+    return -math.inf if x == 0.0 else math.nan
+
 # ---- log-gamma and its derivatives: recurrence up to a large argument, then the asymptotic
 # (Stirling) series; reflection for digamma below zero; a Taylor series around digamma's
 # positive root, where the recurrence would cancel to nothing ---------------------------------

@@ -341,6 +341,12 @@ ew("ErfcinvOp", "sc.erfcinv(x)", ["-0.5 / INV_SQRT_PI * np.exp(y * y)"], ufuncs=
    domain=(U(0.1, 1.9),))
 ew("LogExpitOp", "sc.log_expit(x)", ["sc.expit(-x)"], ufuncs=[sc.log_expit],
    domain=(WIDE,))
+# log(1 - exp(-x)) (kernels/special.py; a zero-truncated count's normalizer): its derivative
+# 1 / expm1(x) = expm1(-y), one op that is finite at every order for x up to inf
+ew("Log1mexpOp", "sc.log1mexp(x)", ["vm.expm1(-y)"],
+   domain=(U(0.05, 30.0),),
+   edges=(Edge((1e-300,), (1e300,)),
+          Edge((800.0,), (0.0,)),))
 # modified Bessel functions: I0' = I1, I1' = (I0 + I2) / 2 (no 1/x at 0); the scaled ones carry
 # the derivative of their factor exp(-|x|) (I) or exp(x) (K)
 ew("I0Op", "sc.i0(x)", ["sc.i1(x)"], ufuncs=[sc.i0],

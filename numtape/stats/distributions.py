@@ -31,7 +31,6 @@ _betaln = NAMESPACE["sc"].betaln   # on numbers numtape's betaln (SciPy's loses 
 
 _LOG_2PI = float(np.log(2.0 * np.pi))
 _LOG_PI = float(np.log(np.pi))
-_LOG2 = float(np.log(2.0))
 
 
 def _checked(value, *valid):
@@ -76,12 +75,10 @@ def _non_integer(k):
 
 
 def log1mexp(w):
-    """log(1 - exp(-w)) for w > 0, accurate at both ends (Maechler's switch at log 2); each
-    branch sees only arguments where it is finite."""
-    right = w > _LOG2
-    big = _where(right, w, _LOG2)
-    small = _where(right, _LOG2, w)
-    return _where(right, np.log1p(-np.exp(-big)), np.log(-np.expm1(-small)))
+    """log(1 - exp(-w)) for w > 0, accurate at both ends (Maechler's switch at log 2): on
+    traced values one Log1mexpOp (numtape/ops/elementwise.py), whose derivatives are one op
+    each, not the switch's two branches and their selects."""
+    return NAMESPACE["sc"].log1mexp(w)
 
 
 def _log1mexp_of_log(lw):

@@ -20,8 +20,8 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "c202da54ea796cc0"
-OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
+TABLE_HASH = "bb3989d2990c9164"
+OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'Log1mexpOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
 GatherOp_r = _T["GatherOp"].reverse
@@ -251,27 +251,31 @@ def ew1_forward(code, val, f, o, n, x0):
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_expit(x)
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        for i in range(n):
+            x = val[x0 + i]
+            val[o + i] = sc.log1mexp(x)
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0(x)
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0e(x)
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1(x)
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.riemann_zeta(x)
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.zetac(x)
@@ -684,7 +688,17 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        for r in range(kk):
+            adj0 = adj[r]
+            if (f & 16) == 0:
+                for i in range(n):
+                    g = adj0[o + i]
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    d = vm.expm1(-y)
+                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -694,7 +708,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -704,7 +718,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1e(x) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -714,7 +728,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -724,7 +738,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -734,7 +748,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -1193,7 +1207,18 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        for r in range(kk):
+            tan0 = tan[r]
+            for i in range(n):
+                x = val[x0 + i]
+                y = val[o + i]
+                t = 0.0
+                tx = tan0[x0 + i]
+                d = vm.expm1(-y)
+                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                tan0[o + i] = t
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1204,7 +1229,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1215,7 +1240,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1e(x) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1226,7 +1251,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1237,7 +1262,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1248,7 +1273,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.zetac_d(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1577,7 +1602,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.beta(a, b)
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1588,7 +1613,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.iv(a, b)
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1599,7 +1624,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.ive(a, b)
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1610,7 +1635,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kv(a, b)
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1621,7 +1646,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kve(a, b)
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1632,7 +1657,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.boxcox(a, b)
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1643,7 +1668,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1654,7 +1679,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammainc(a, b)
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1665,7 +1690,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1676,7 +1701,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zeta(a, b)
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1687,7 +1712,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -2449,7 +2474,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * (sc.digamma(b) - sc.digamma(a + b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2486,7 +2511,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2523,7 +2548,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2560,7 +2585,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2597,7 +2622,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2634,7 +2659,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2671,7 +2696,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2708,7 +2733,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2745,7 +2770,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2782,7 +2807,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -a * sc.zeta(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2819,7 +2844,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3447,7 +3472,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * (sc.digamma(b) - sc.digamma(a + b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3476,7 +3501,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3505,7 +3530,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3534,7 +3559,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3563,7 +3588,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3592,7 +3617,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3621,7 +3646,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3650,7 +3675,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3679,7 +3704,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3708,7 +3733,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -a * sc.zeta(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3737,7 +3762,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3791,7 +3816,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3804,7 +3829,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_d(c, a, b)
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3817,7 +3842,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3830,7 +3855,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.betainc(c, a, b)
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3843,7 +3868,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.tweedie_logw(c, a, b)
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3856,7 +3881,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.zeta_d(c, a, b)
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3941,7 +3966,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4000,7 +4025,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.gammainc_dx(c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4059,7 +4084,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4118,7 +4143,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.betainc_dx(0.0, c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4177,7 +4202,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.tweedie_logw(c + 8.0, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4236,7 +4261,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4345,7 +4370,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4382,7 +4407,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.gammainc_dx(c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4419,7 +4444,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4456,7 +4481,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.betainc_dx(0.0, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4493,7 +4518,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.tweedie_logw(c + 8.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4530,7 +4555,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4581,7 +4606,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4596,7 +4621,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
                 a = val[x2 + i * s2]
                 b = val[x3 + i * s3]
                 val[o + i] = sc.betainc_d(m, c, a, b)
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4626,7 +4651,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = adj.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4711,7 +4736,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
                         y = val[o + i]
                         d = sc.betainc_dx(m, c, a, b)
                         adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4811,7 +4836,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = tan.shape[0]
-    if code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4856,7 +4881,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
                     d = sc.betainc_dx(m, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -5137,118 +5162,121 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        ew1_forward(code, val, f, o, n, args[p])
+        p += 1
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 103:  # SumOp, numtape/ops/reduce.py:133
         SumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 104:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 105:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 106:  # MinOp, numtape/ops/reduce.py:328
         MinOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 107:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 108:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 109:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 119:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 119:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:195
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -5898,7 +5926,15 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+            if n == 1:
+                x = val[uargs[u(p)]]
+                val[o] = sc.log1mexp(x)
+                if zero:
+                    adj0[o] = 0.0
+                p += 1
+                continue
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0(x)
@@ -5906,7 +5942,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0e(x)
@@ -5914,7 +5950,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1(x)
@@ -5922,7 +5958,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1e(x)
@@ -5930,7 +5966,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5939,7 +5975,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5948,7 +5984,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5957,7 +5993,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5966,7 +6002,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5975,7 +6011,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5984,7 +6020,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5993,7 +6029,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6002,7 +6038,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6012,7 +6048,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6022,7 +6058,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6032,7 +6068,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6043,7 +6079,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6054,7 +6090,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6064,7 +6100,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6073,7 +6109,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6083,7 +6119,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.riemann_zeta(x)
@@ -6091,7 +6127,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.zetac(x)
@@ -6099,7 +6135,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6108,7 +6144,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6118,7 +6154,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6352,118 +6388,121 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        p -= 1
+        ew1_reverse(code, val, adj, f, o, n, args[p])
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 103:  # SumOp, numtape/ops/reduce.py:133
         p -= 1
         q -= 3
         SumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 104:  # ProdOp, numtape/ops/reduce.py:233
         p -= 1
         q -= 3
         ProdOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 105:  # MaxOp, numtape/ops/reduce.py:325
         p -= 1
         q -= 3
         MaxOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 106:  # MinOp, numtape/ops/reduce.py:328
         p -= 1
         q -= 3
         MinOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 107:  # CumsumOp, numtape/ops/reduce.py:402
         p -= 1
         q -= 3
         CumsumOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 108:  # MatMulOp, numtape/ops/matmul.py:195
         p -= 2
         q -= 3
         MatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 109:  # ChainMatMulOp, numtape/ops/matmul.py:209
         p -= 2
         q -= 3
         ChainMatMulOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 119:  # ArgsortOp, numtape/ops/order.py:69
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 119:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:195
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -7685,7 +7724,23 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+            if n == 1:
+                p -= 1
+                g = adj0[o]
+                if g != 0.0:
+                    x0 = uargs[u(p)]
+                    f = flags[k]
+                    x = val[x0]
+                    y = val[o]
+                    if (f & 16) == 0:
+                        d0 = vm.expm1(-y)
+                        if d0 != 0.0:
+                            adj0[x0] += g * d0
+                if clear:
+                    adj0[o] = 0.0
+                continue
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7701,7 +7756,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7717,7 +7772,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7733,7 +7788,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7749,7 +7804,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7771,7 +7826,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7793,7 +7848,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7815,7 +7870,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7837,7 +7892,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7859,7 +7914,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7881,7 +7936,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7903,7 +7958,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7925,7 +7980,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7953,7 +8008,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7981,7 +8036,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8009,7 +8064,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8043,7 +8098,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8077,7 +8132,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8105,7 +8160,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8127,7 +8182,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8155,7 +8210,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8171,7 +8226,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8187,7 +8242,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8209,7 +8264,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8237,7 +8292,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8498,118 +8553,121 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        ew1_tangent(code, val, tan, f, o, n, args[p])
+        p += 1
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 102:  # SumOp, numtape/ops/reduce.py:133
+    elif code == 103:  # SumOp, numtape/ops/reduce.py:133
         SumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 103:  # ProdOp, numtape/ops/reduce.py:233
+    elif code == 104:  # ProdOp, numtape/ops/reduce.py:233
         ProdOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 104:  # MaxOp, numtape/ops/reduce.py:325
+    elif code == 105:  # MaxOp, numtape/ops/reduce.py:325
         MaxOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 105:  # MinOp, numtape/ops/reduce.py:328
+    elif code == 106:  # MinOp, numtape/ops/reduce.py:328
         MinOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 106:  # CumsumOp, numtape/ops/reduce.py:402
+    elif code == 107:  # CumsumOp, numtape/ops/reduce.py:402
         CumsumOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 107:  # MatMulOp, numtape/ops/matmul.py:195
+    elif code == 108:  # MatMulOp, numtape/ops/matmul.py:195
         MatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 108:  # ChainMatMulOp, numtape/ops/matmul.py:209
+    elif code == 109:  # ChainMatMulOp, numtape/ops/matmul.py:209
         ChainMatMulOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 3
-    elif code == 118:  # ArgsortOp, numtape/ops/order.py:69
+    elif code == 119:  # ArgsortOp, numtape/ops/order.py:69
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 119:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:195
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 120:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -9711,7 +9769,21 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 77:  # I0Op, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+            if n == 1:
+                x0 = uargs[u(p)]
+                x = val[x0]
+                y = val[o]
+                t = 0.0
+                tx = tan0[x0]
+                if tx != 0.0:
+                    d = vm.expm1(-y)
+                    if d != 0.0:
+                        t += d * tx
+                tan0[o] = t
+                p += 1
+                continue
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9725,7 +9797,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 78:  # I0eOp, numtape/ops/elementwise.py:348
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9739,7 +9811,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 79:  # I1Op, numtape/ops/elementwise.py:350
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9753,7 +9825,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 80:  # I1eOp, numtape/ops/elementwise.py:352
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9767,7 +9839,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 81:  # IvOp, numtape/ops/elementwise.py:356
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9788,7 +9860,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 82:  # IveOp, numtape/ops/elementwise.py:359
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9809,7 +9881,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 83:  # KvOp, numtape/ops/elementwise.py:363
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9830,7 +9902,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 84:  # KveOp, numtape/ops/elementwise.py:366
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9851,7 +9923,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 85:  # BoxcoxOp, numtape/ops/elementwise.py:371
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9872,7 +9944,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 86:  # InvBoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9893,7 +9965,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # GammaincOp, numtape/ops/elementwise.py:389
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9914,7 +9986,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 88:  # GammainccOp, numtape/ops/elementwise.py:392
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9935,7 +10007,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 89:  # GammaincDOp, numtape/ops/elementwise.py:395
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9963,7 +10035,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 90:  # GammaincDxOp, numtape/ops/elementwise.py:398
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9991,7 +10063,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # BetaincOp, numtape/ops/elementwise.py:407
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10019,7 +10091,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 92:  # BetaincDOp, numtape/ops/elementwise.py:411
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10054,7 +10126,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 93:  # BetaincDxOp, numtape/ops/elementwise.py:415
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10089,7 +10161,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 94:  # TweedieLogWOp, numtape/ops/elementwise.py:426
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10117,7 +10189,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 95:  # ZetaOp, numtape/ops/elementwise.py:433
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10138,7 +10210,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 96:  # ZetaDOp, numtape/ops/elementwise.py:436
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10166,7 +10238,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 97:  # RiemannZetaOp, numtape/ops/elementwise.py:441
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10180,7 +10252,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 98:  # ZetacOp, numtape/ops/elementwise.py:444
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10194,7 +10266,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 99:  # ZetacDOp, numtape/ops/elementwise.py:446
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10215,7 +10287,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 100:  # PolygammaDiffOp, numtape/ops/elementwise.py:450
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10243,7 +10315,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 101:  # BetalnOp, numtape/ops/elementwise.py:456
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
