@@ -58,6 +58,40 @@ CASES = {
     "beta_sim": ("y ~ x + (1 | g)", beta_sim, dict(family="beta_family")),
     "sleep_reml": ("Reaction ~ Days + (Days | Subject)", sleep, dict(REML=True)),
 }
+# glmmTMB's residuals(m, type = "pearson") at rows `rows` (1-based in R: c(1:6, 301:306), sal_disp
+# c(1:6, 101:106)) and sum(r^2) over all rows (tools/glmm_references_families.R, "pearson")
+PEARSON_REF = {
+    "owls_nbinom1_zi": (300,
+        [-0.353007354161, -0.73405467188, -0.655524621389, -0.655524621389, -0.655524621389,
+         -0.655524621389, -1.24461379367, -0.788426458197, -1.24461379367, 0.446406309891,
+         0.446406309891, -0.479718266175],
+        535.673161151),
+    "sal_zipoisson": (300,
+        [-0.132235343464, -0.151489592297, -0.124300297582, -0.0914423368956, -0.145257240295,
+         -0.709309949908, -0.286630132295, -0.218258524384, -0.644623076673, -0.651285111624,
+         -0.652485553987, -0.227469471037],
+        788.549970615),
+    "sal_zinbinom2": (300,
+        [-0.130261491369, -0.14755320548, -0.122460812574, -0.150608641375, -0.152177712724,
+         -0.524909056975, -0.286635089862, -0.219456243147, -0.587414034275, -0.587593730446,
+         -0.578569441084, -0.139903860518],
+        598.461124256),
+    "sal_hurdle_poisson": (300,
+        [-0.126889178895, -0.12850903888, -0.127701081171, -0.0589408079948, -0.111866273246,
+         -0.668011894966, -0.216136837517, -0.215311023904, -0.62044478375, -0.623873102702,
+         -0.625175938329, -0.147176114875],
+        751.845791262),
+    "sal_hurdle_nbinom2": (300,
+        [-0.269749418427, -0.269990862834, -0.269842118287, 0.0437424418147, 0.0396802482341,
+         -0.337158049808, -0.158519296749, -0.158442521272, -0.491863112935, -0.492111591904,
+         -0.49215625001, -0.00341742177211],
+        489.384148677),
+    "sal_disp": (100,
+        [-0.442487459705, -0.663438161897, -0.315074387342, -0.166534930464, -0.143626591319,
+         -0.398205128775, -0.552239255014, -0.818049926562, -0.405536348675, -0.862964229602,
+         -0.801246564317, -0.372205436598],
+        644.208987584),
+}
 _FITS = {}
 
 
@@ -127,6 +161,27 @@ def test_response_predictions_include_the_zero_model():
     np.testing.assert_allclose(m.predict(type="response"), (1 - p) * np.exp(eta), rtol=1e-10)
 
 
+
+@pytest.mark.parametrize("name", list(PEARSON_REF))
+def test_pearson_residuals_of_zero_and_dispersion_models_match_glmmTMB(name):
+    """Zero-inflated, hurdle and dispersion-model Pearson residuals as glmmTMB computes them
+    (GLMM._pearson_variance): twelve rows, and the sum of squares over all rows."""
+    start, ref, ss = PEARSON_REF[name]
+    r = fitted(name).residuals("pearson")
+    rows = np.r_[0:6, start:start + 6]
+    _close(r[rows], ref, 1e-4, f"{name} pearson")
+    assert np.sum(r ** 2) == pytest.approx(ss, rel=1e-4)
+
+
+def test_pearson_residuals_with_a_gaussian_dispersion_model_use_each_rows_sigma():
+    """Each row's residual is divided by that row's sigma (predict(type = "disp")); glmmTMB
+    gives NA here (sigma() of such a model is NA)."""
+    m = fitted("sleep_disp")
+    sd = np.exp(0.5 * (m.data["Xd"] @ m.fixef("disp").to_numpy()))
+    np.testing.assert_allclose(m.residuals("pearson"), m.residuals("response") / sd,
+                               rtol=1e-12)
+    assert sd.min() < 0.9 * sd.max()   # the rows' sigmas differ
+
 def test_reml_confint_and_what_is_refused():
     m = fitted("sleep_reml")
     ci = m.confint(["Days"])
@@ -137,7 +192,7 @@ def test_reml_confint_and_what_is_refused():
     with pytest.raises(NotImplementedError, match="REML"):
         m.confint(["Days"], method="profile")
     with pytest.raises(NotImplementedError, match="zero-inflated"):
-        fitted("sal_zipoisson").residuals("pearson")
+        fitted("sal_zipoisson").residuals("osa")
     with pytest.raises(ValueError, match="dispformula"):
         fitted("sleep_disp").sigma()
 

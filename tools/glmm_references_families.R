@@ -64,6 +64,16 @@ writeLines(toJSON(out, digits = 15, auto_unbox = TRUE, pretty = TRUE),
            "/tmp/glmm_references_families.json")
 print(warnings()); cat("done\n")
 
+# pearson: residuals(type = "pearson") of the zero and dispersion models (PEARSON_REF)
+rows <- function(name) if (name == "sal_disp") c(1:6, 101:106) else c(1:6, 301:306)
+pearson <- sapply(c("owls_nbinom1_zi", "sal_zipoisson", "sal_zinbinom2", "sal_hurdle_poisson",
+                    "sal_hurdle_nbinom2", "sal_disp"), function(name) {
+  r <- residuals(models[[name]], type = "pearson")
+  list(list(pearson = as.numeric(r[rows(name)]), ss = sum(r^2)))
+})
+writeLines(toJSON(pearson, digits = 15, auto_unbox = TRUE, pretty = TRUE),
+           "/tmp/glmm_references_pearson.json")
+
 # ar1(): glmmTMB's covariance-structure vignette's process, five groups of 25 time points
 set.seed(11)
 nt_ <- 25; ng_ <- 5

@@ -343,11 +343,11 @@ class GLMM:
 
     def _one_distribution(self, what):
         """Zero-inflated and truncated models simulate and give quantile residuals for count
-        families only (observe.simulate_or_explain_counts); pearson and osa residuals of
-        such mixtures are not supported."""
+        families only (observe.simulate_or_explain_counts); osa residuals of such mixtures are
+        not supported."""
         if self.ziformula is None and not self.family.truncated:
             return
-        if self.family.response != "counts" or "pearson" in what or "osa" in what:
+        if self.family.response != "counts" or "osa" in what:
             raise NotImplementedError(f"{what} of a zero-inflated or truncated (hurdle) "
                                       f"{self.family.name} model is not supported yet")
 
@@ -356,28 +356,51 @@ class GLMM:
         y = self.data["y"]
         return y / self.data["size"] if self.family.name == "binomial" else y
 
+    def _dispersion(self):
+        """The dispersion as glmmTMB's ``predict(type = "disp")`` gives it: sigma() per
+        observation with a dispersion model, else the one sigma()."""
+        if self.dispformula is None or not self.family.dispersion:
+            return self.sigma()
+        return self.family.sigma(self.data["Xd"] @ self.fit.par[self._idx("betadisp")])
+
+    def _pearson_variance(self):
+        """Var(y) of ``residuals(type="pearson")``, as glmmTMB 1.1 computes it: the family's
+        variance at the conditional mean m (glmmTMB's ``predict(type = "conditional")``; for
+        a truncated family the truncated distribution's mean), with the dispersion per
+        observation; with a zero model (zero-inflation probability p)
+        V (1 - p) + m^2 p (1 - p).  For a truncated family glmmTMB evaluates the truncated
+        variance function at that mean rather than at the untruncated mean mu, and so does
+        this (its numbers, not the exact variance of the hurdle distribution).  Unlike glmmTMB
+        (NA), a gaussian or Gamma model with a dispersion model gets its per-observation
+        variance."""
+        mu = self.family.inverse_link(self.predict(type="link"))
+        sigma = self._dispersion()
+        m = self.family.mean(mu, sigma)
+        power = self.family_params().get("Tweedie power")
+        v = self.family.variance(m, sigma, self.data["size"], power)
+        if self.ziformula is not None:
+            p = sc.expit(self.data["Xzi"] @ self.fit.par[self._idx("betazi")])
+            v = v * (1.0 - p) + m ** 2 * p * (1.0 - p)
+        return v
+
     def residuals(self, type="response", seed=None, method="fullGaussian"):
-        """Residuals: ``"response"`` (y - mu; binomial: the proportion), ``"pearson"`` ((y -
-        mu) / sqrt(Var(y | mu)), glmmTMB's), and from the model's own code (``Fit.residuals``):
-        ``"quantile"`` (randomized quantile residuals given the random effects: DHARMa's
-        conditional ones) and ``"osa"`` (one-step-ahead, ``method=`` as ``Fit.residuals``)."""
-        if type in ("quantile", "osa", "pearson"):
-            self._one_distribution(f"residuals(type={type!r})")
+        """Residuals: ``"response"`` (y - E(y); binomial: the proportion), ``"pearson"`` ((y -
+        E(y)) / sqrt(Var(y)), glmmTMB's, zero models included: ``_pearson_variance``), and
+        from the model's own code (``Fit.residuals``): ``"quantile"`` (randomized quantile
+        residuals given the random effects: DHARMa's conditional ones) and ``"osa"``
+        (one-step-ahead, ``method=`` as ``Fit.residuals``)."""
         if type in ("quantile", "osa"):
+            self._one_distribution(f"residuals(type={type!r})")
             return self.fit.residuals(type, seed=seed, method=method)
-        mu = self.fitted()
-        r = self._response() - mu
+        if type not in ("response", "pearson"):
+            raise ValueError(f"residuals: type must be 'response', 'pearson', 'quantile' or "
+                             f"'osa', got {type!r}")
+        r = self._response() - self.fitted()
         if type == "response":
             return r
-        if type == "pearson":
-            power = self.family_params().get("Tweedie power")
-            v = self.family.variance(mu, self.sigma(), self.data["size"],   # (one sigma)
-                                     power)
-            w = self.data["weights"]
-            r = r / np.sqrt(v)
-            return r if w is None else r * np.sqrt(w)
-        raise ValueError(f"residuals: type must be 'response', 'pearson', 'quantile' or 'osa', "
-                         f"got {type!r}")
+        w = self.data["weights"]
+        r = r / np.sqrt(self._pearson_variance())
+        return r if w is None else r * np.sqrt(w)
 
     def simulate(self, nsim=1, seed=None, random="sample"):
         """``nsim`` responses drawn from the fitted model by its own likelihood code
