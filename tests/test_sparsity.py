@@ -193,6 +193,18 @@ def test_sparse_hessian_block_colors_only_the_block():
     with pytest.raises(ValueError, match="gradient tape"):
         sparse_hessian_block(F, G, 20)
 
+
+def test_hessian_pair_codes_are_sorted_and_unique_by_the_radix_sort():
+    from numtape.sparsity._hessian import _unique
+    rng = np.random.default_rng(5)
+    cases = [np.zeros(0, dtype=np.int64), np.array([7], dtype=np.int64),
+             rng.integers(0, 50, 10_000), rng.integers(0, 2 ** 62, 5_000),
+             np.repeat(np.arange(3000, 0, -1) * 100_003, 3)]      # descending, repeated
+    for a in cases:
+        a = a.astype(np.int64)
+        np.testing.assert_array_equal(_unique.py_func(a), np.unique(a))
+        np.testing.assert_array_equal(_unique(a), np.unique(a))
+
 def test_hessian_pattern_needs_a_scalar_tape():
     with pytest.raises(ValueError, match="scalar"):
         hessian_pattern(nt.MakeTape(lambda x: x * x, np.zeros(3)))
