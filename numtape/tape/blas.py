@@ -21,10 +21,39 @@ _lock = threading.Lock()
 _state = {"depth": 0, "saved": (), "libs": None}
 
 
+class _Library:
+    """One BLAS library's thread count, read and set through its own C functions when it is an
+    OpenBLAS with its own thread pool (a direct ctypes call: threadpoolctl's methods look the
+    symbol up and check the calling thread each time, and a Laplace fit pins thousands of
+    sweeps), else through threadpoolctl's controller."""
+
+    def __init__(self, lc):
+        self.lc, self.filepath = lc, lc.filepath
+        self._get = self._set = None
+        if lc.internal_api == "openblas" and getattr(lc, "threading_layer", "") != "openmp":
+            try:
+                self._get = lc._get_symbol("openblas_get_num_threads")
+                self._set = lc._get_symbol("openblas_set_num_threads")
+            except Exception:    # another threadpoolctl: its public methods
+                self._get = self._set = None
+            if self._get is None or self._set is None:
+                self._get = self._set = None
+
+    def get(self):
+        return self._get() if self._get is not None else self.lc.get_num_threads()
+
+    def set(self, n):
+        if self._set is not None:
+            self._set(int(n))
+        else:
+            self.lc.set_num_threads(n)
+
+
 def _libraries():
     if _state["libs"] is None:
         try:
-            libs = [lc for lc in ThreadpoolController().lib_controllers if lc.user_api == "blas"]
+            libs = [_Library(lc) for lc in ThreadpoolController().lib_controllers
+                    if lc.user_api == "blas"]
         except Exception:   # an unknown BLAS build: leave its threads alone
             libs = []
         _state["libs"] = libs
@@ -36,11 +65,11 @@ def enter():
     with _lock:
         if _state["depth"] == 0:
             saved = []
-            for lc in _libraries():
-                n = lc.get_num_threads()
+            for lib in _libraries():
+                n = lib.get()
                 if n is not None and n > 1:
-                    lc.set_num_threads(1)
-                    saved.append((lc, n))
+                    lib.set(1)
+                    saved.append((lib, n))
             _state["saved"] = saved
         _state["depth"] += 1
 
@@ -50,8 +79,8 @@ def leave():
     with _lock:
         _state["depth"] -= 1
         if _state["depth"] == 0:
-            for lc, n in _state["saved"]:
-                lc.set_num_threads(n)
+            for lib, n in _state["saved"]:
+                lib.set(n)
             _state["saved"] = ()
 
 
@@ -79,4 +108,4 @@ class one_thread:
 
 def threads():
     """{library file: threads} of the BLAS libraries numtape pins (for benchmarks, tests)."""
-    return {lc.filepath: lc.get_num_threads() for lc in _libraries()}
+    return {lib.filepath: lib.get() for lib in _libraries()}
