@@ -5,8 +5,9 @@ effects: newton, laplace, MakeADFun, sdreport").
 With z = (u, theta), u = x[random] (k values) and theta the remaining inputs:
 
 * ``InnerProblem`` holds what every evaluation needs, built once: F re-recorded over z, the
-  gradient in u (``Gu``), the Hessian in u on its pattern (``Huu``, from F's sparse Hessian:
-  a few replays of the gradient tape whatever k is), and the VJP tape of ``Gu`` (mixed second
+  gradient in u (``Gu``), the Hessian in u on its pattern (``Huu``: the (u, u) block's own
+  pattern and star coloring, a few replays of ``Gu`` whatever k and theta are; a diagonal
+  H_uu is one), and the VJP tape of ``Gu`` (mixed second
   derivatives d^2F / du dz without forming them);
 * ``NewtonNode`` (a Node: one CallOp in a tape) maps theta to u_hat(theta) = argmin_u F by
   damped Newton from its previous solution.  Its derivative is the implicit function theorem,
