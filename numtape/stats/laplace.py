@@ -7,8 +7,8 @@ With z = (u, theta), u = x[random] (k values) and theta the remaining inputs:
 * ``InnerProblem`` holds what every evaluation needs, built once: F re-recorded over z, the
   gradient in u (``Gu``), the Hessian in u on its pattern (``Huu``: the (u, u) block's own
   pattern and star coloring, a few replays of ``Gu`` whatever k and theta are; a diagonal
-  H_uu is one), and the VJP tape of ``Gu`` (mixed second
-  derivatives d^2F / du dz without forming them);
+  H_uu is one), and the VJP tape of ``Gu`` (mixed second derivatives d^2F / du dz without
+  forming them);
 * ``NewtonNode`` (a Node: one CallOp in a tape) maps theta to u_hat(theta) = argmin_u F by
   damped Newton from its previous solution.  Its derivative is the implicit function theorem,
   du/dtheta = -H_uu^-1 H_u,theta: reverse solves with H_uu and takes one VJP of ``Gu``;
