@@ -18,7 +18,8 @@ from numtape.sparsity._sets import (CROSS, CUMSUM, DENSE, DIV, EW, GATHER, JOINT
 def _unique(a):
     """Sorted unique values of the non-negative codes ``a``, by an LSD radix sort (11 bits a
     pass, as many passes as the largest code needs): Numba's np.unique sorts by quicksort,
-    which went quadratic on these codes (an AR(1) model's 3e5 pairs, many repeated: 3.9 s)."""
+    which goes quadratic on such codes (an AR(1) model's (u, u) pairs, many repeated,
+    in descending runs)."""
     n = a.size
     b = a.copy()
     if n == 0:
