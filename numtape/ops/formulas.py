@@ -162,8 +162,8 @@ class _Special:
     def log1mexp(x):
         """log(1 - exp(-x)) for x >= 0 (a truncated count's log P(y > 0)): on traced values
         one Log1mexpOp, whose derivative expm1(-y) is again one op; on numbers Maechler's
-        switch at log 2, as numtape.kernels.special.log1mexp computes it (-inf at 0, NaN
-        below)."""
+        switch at log 2, as numtape.kernels.special.log1mexp computes it (-inf at 0; NaN
+        below, from the log of a negative number)."""
         t = traced(x)
         if t is not None:
             return t.__nt_elementwise__("Log1mexpOp", x)
@@ -172,7 +172,6 @@ class _Special:
         with np.errstate(divide="ignore", invalid="ignore"):
             out = np.where(right, np.log1p(-np.exp(-np.where(right, x, LN2))),
                            np.log(-np.expm1(-np.where(right, LN2, x))))
-        out = np.where(x < 0.0, np.nan, out)
         return out[()] if out.ndim == 0 else out
 
     @staticmethod
