@@ -5,7 +5,7 @@ import pytest
 
 import numtape as nt
 from numtape.ops import OPS
-from numtape.ops.layout import arg_pointers, slot_reads
+from numtape.ops.layout import arg_pointers, op_reads, operand_extents
 from numtape.sweeps import emit, fused, loops
 
 N = 80   # above fused.MIN_N
@@ -24,7 +24,7 @@ def test_a_fused_kernel_names_the_declaration_of_every_op_it_holds():
     F = nt.MakeTape(lambda x: np.sum(np.exp(0.3 * x[:N]) * np.sin(x[N:]) + np.tanh(x[:N])),
                     np.zeros(2 * N))
     args = _arrays(F)
-    runs = fused.find_runs(*args, slot_reads(*args[:4], F.iargs, args[4]))
+    runs = fused.find_runs(*args, op_reads(*args[:4], F.iargs, args[4]))
     assert runs
     for k0, k1, structure, _, _ in runs:
         src = fused.render(structure)
@@ -93,3 +93,32 @@ def test_a_zero_tangent_or_partial_adds_exactly_zero_in_the_tangent_templates(te
     env = {"tan": [2.0], "p": 3.0, "t": 1.0}
     exec(src, env)
     assert env["t"] == 7.0
+
+
+def _naive_op_reads(T):
+    """Per op, the operand blocks overlapping its output, counted slot by slot."""
+    arg_ptr, iarg_ptr = arg_pointers(T.op, np.diff(T.out_ptr))
+    _, length = operand_extents(T.op, T.flags, T.out_ptr, T.iargs, arg_ptr, iarg_ptr)
+    out = T.out_ptr.astype(np.int64)
+    counts = np.zeros(T.n_ops, dtype=np.int64)
+    for s, ln in zip(T.args.astype(np.int64).tolist(), length.tolist()):
+        for k in range(T.n_ops):
+            if s < out[k + 1] and out[k] < s + ln:
+                counts[k] += 1
+    return counts
+
+
+@pytest.mark.parametrize("f, n", [
+    (lambda x: np.sum(np.exp(0.5 * x[1:]) * np.sin(x[:-1])) + x[0] * x[-1], 100),
+    (lambda x: np.sum(np.cumsum(x)[::2] ** 2) + np.sum(x[::-1][:3]), 70),
+    (lambda x: sum(x[i] * x[i + 1] for i in range(20)) + np.sum(x ** 2), 30),
+])
+def test_op_reads_counts_the_blocks_overlapping_each_output(f, n):
+    F = nt.MakeTape(f, np.linspace(0.1, 1.0, n))
+    most = 0
+    for T in (F, F._gradient_tape()):
+        arg_ptr, _ = arg_pointers(T.op, np.diff(T.out_ptr))
+        got = op_reads(T.op, T.flags, T.out_ptr, T.args, T.iargs, arg_ptr)
+        assert np.array_equal(got, _naive_op_reads(T))
+        most = max(most, got.max())
+    assert most > 1     # some output is read twice: the count is not trivially 1

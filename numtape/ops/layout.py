@@ -77,15 +77,21 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     return owner, length
 
 
-def slot_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
-    """How many operand blocks (of every op, the outputs' DepOp included) read each arena
-    slot: an int64 array of the arena's size (the compiled tiers use it to keep adjoints
-    that nothing else reads in registers)."""
+def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
+    """How many operand blocks (of every op, the outputs' DepOp included) overlap each op's
+    output block: an int64 array of n_ops (the compiled tiers keep adjoints that nothing else
+    reads in registers).  For a scalar op it is the count of reads of its one slot.  O(args
+    log ops): each block's first and last op found by bisection, counted by a difference
+    array over ops, never over arena slots."""
     if arg_ptr is None:
         arg_ptr, iarg_ptr = arg_pointers(op, np.diff(out_ptr))
     else:
         iarg_ptr = arg_pointers(op, np.diff(out_ptr))[1]
     _, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
-    m = int(out_ptr[-1]) + 1
     a = args.astype(np.int64)
-    return np.cumsum(np.bincount(a, minlength=m) - np.bincount(a + length, minlength=m))[:-1]
+    keep = (length > 0) & (a + length > out_ptr[0])     # blocks reaching op outputs
+    a, end = a[keep], a[keep] + length[keep]
+    first = np.maximum(np.searchsorted(out_ptr, a, side="right") - 1, 0)
+    last = np.searchsorted(out_ptr, end - 1, side="right") - 1
+    m = op.size + 1
+    return np.cumsum(np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m))[:-1]

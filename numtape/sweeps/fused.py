@@ -46,8 +46,8 @@ _modules: dict = {}
 
 def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
     """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
-    ``reads`` counts the operand blocks reading each arena slot (ops.layout.slot_reads): a
-    result read only by later ops of its run keeps its adjoint in a chunk buffer."""
+    ``reads`` counts the operand blocks overlapping each op's output (ops.layout.op_reads):
+    a result read only by later ops of its run keeps its adjoint in a chunk buffer."""
     n_of = np.diff(out_ptr)
     cand = IS_ELEMENTWISE[op] & (n_of >= MIN_N)
     runs = []
@@ -91,8 +91,8 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
                 for kind, q in refs:
                     if kind == "in":
                         inner[q] += 1
-            local = tuple(bool(inner[r] and np.all(reads[a:b] == inner[r]))
-                          for r, (a, b) in enumerate(outs))
+            local = tuple(bool(inner[r] and reads[k0 + r] == inner[r])
+                          for r in range(len(outs)))
             ops = (tuple(ops), local)
             A = []
             for kk in range(k0, k):

@@ -34,7 +34,7 @@ import numpy as np
 
 from numtape.ops import OPS
 from numtape.ops.flags import const_flag
-from numtape.ops.layout import IS_ELEMENTWISE, slot_reads
+from numtape.ops.layout import IS_ELEMENTWISE, op_reads
 from numtape.sweeps import variants
 from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried, check_locals, kernel_expr,
                                  load_operands, operand_names, provenance, tangent_if)
@@ -64,7 +64,7 @@ def _stretches(key, scalar, L):
 
 def find_loops(op, flags, out_ptr, args, arg_ptr, iargs, reads=None):
     """[(k0, k1, structure, A, G, K)]: the re-rollable loops of ops k0 .. k1 - 1 (module
-    docstring), in tape order, not overlapping (``reads``: ops.layout.slot_reads, computed
+    docstring), in tape order, not overlapping (``reads``: ops.layout.op_reads, computed
     here if not given).  ``A`` holds the first output address, the
     (base, stride) of every affine operand and the first iteration's address of every carried
     one; ``G`` (n_gathered, K) the gathered addresses."""
@@ -94,7 +94,7 @@ def find_loops(op, flags, out_ptr, args, arg_ptr, iargs, reads=None):
         chosen.append((s, L, K))
     chosen.sort()
     if reads is None:
-        reads = slot_reads(op, flags, out_ptr, args, iargs, arg_ptr)
+        reads = op_reads(op, flags, out_ptr, args, iargs, arg_ptr)
     return [_describe(op, flags, out_ptr, args, arg_ptr, reads, s, L, K) for s, L, K in chosen]
 
 
@@ -134,7 +134,7 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
     # iteration's, which ops after the loop may read too: that one starts from the arena)
     local = []
     for j in range(L):
-        r = reads[o + j:o + K * L:L]
+        r = reads[k0 + j:k0 + K * L:L]
         if prev_reads[j] == 0 and r.sum() == K * inner_reads[j]:
             local.append(REG)
         elif prev_reads[j] and np.all(r[:-1] == inner_reads[j] + prev_reads[j]):

@@ -25,7 +25,7 @@ import numpy as np
 
 from numtape.kernels.twins import compiled
 from numtape.ops import OPS
-from numtape.ops.layout import arg_pointers, slot_reads
+from numtape.ops.layout import arg_pointers, op_reads
 from numtape.tape.callee import Callee
 from numtape.tape.plan import HOST, NO_ROW, Fused, Loop, Run, build_plan, host_segment
 from numtape.tape.validate import scratch_size
@@ -204,7 +204,7 @@ class Sweeps(Callee):
             a = self._arrays
             arg_ptr, _ = arg_pointers(a["op"], np.diff(a["out_ptr"]))
             args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
-            reads = slot_reads(*args[:4], a["iargs"], arg_ptr)
+            reads = op_reads(*args[:4], a["iargs"], arg_ptr)
             found = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
                      for r in fused.find_runs(*args, reads)]
             found += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))

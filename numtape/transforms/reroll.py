@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.ops import OP, OPS
-from numtape.ops.layout import arg_pointers, slot_reads
+from numtape.ops.layout import arg_pointers, op_reads
 from numtape.sweeps import loops
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import elementwise, recorder_of, wrap
@@ -32,7 +32,7 @@ def reroll(F):
     """A Tape computing F with its independent loops as block ops (module docstring)."""
     arg_ptr, _ = arg_pointers(F.op, np.diff(F.out_ptr))
     found = loops.find_loops(F.op, F.flags, F.out_ptr, F.args, arg_ptr, F.iargs)
-    reads = slot_reads(F.op, F.flags, F.out_ptr, F.args, F.iargs, arg_ptr) if found else None
+    reads = op_reads(F.op, F.flags, F.out_ptr, F.args, F.iargs, arg_ptr) if found else None
     rolled = {}
     for k0, k1, (L, body, _), _, _, K in found:
         emit = _emitter(F, arg_ptr, reads, k0, L, body, K)
@@ -62,7 +62,7 @@ def _emitter(F, arg_ptr, reads, k0, L, body, K):
                 # a running sum: s = s + e, s read by nothing but the next iteration
                 others = [q for q in range(len(kinds)) if q != p]
                 if (code != _ADD or kind[1] != j or kinds[others[0]][0] == "prev"
-                        or np.any(reads[o + j:o + (K - 1) * L:L] != 1)):
+                        or np.any(reads[k0 + j:k0 + (K - 1) * L:L] != 1)):
                     return None
                 sums.add(j)
             elif kind[0] != "in" and np.any((a >= o) & (a < o + K * L)):
