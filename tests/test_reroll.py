@@ -24,7 +24,11 @@ def recurrence(x):
 
 
 def per_iteration_outputs(x):
-    return [np.log1p(x[i] ** 2) * x[0] - np.cos(x[i + 1]) for i in range(len(x) - 1)]
+    return [np.log1p(x[i] ** 2) * x[0] - np.tanh(x[i + 1]) for i in range(len(x) - 1)]
+
+
+def per_iteration_trig(x):
+    return [np.sin(x[i]) * x[0] - np.cos(x[i + 1]) for i in range(len(x) - 1)]
 
 
 def gathered(x):
@@ -88,6 +92,18 @@ def test_independent_iterations_without_sums_are_bit_for_bit(xs):
     np.testing.assert_array_equal(G(x), F(x))
     np.testing.assert_array_equal(G.jvp(x, v), F.jvp(x, v))
     np.testing.assert_array_equal(G.jacobian(x), F.jacobian(x))
+
+
+def test_rerolled_sin_and_cos_take_vmath_and_stay_within_an_ulp(xs):
+    """As block ops, sin and cos are vmath's (the Python loop's scalar ops: libm's): values
+    and derivatives move by at most an ulp or two, not more."""
+    x, v = xs
+    F = nt.MakeTape(per_iteration_trig, np.zeros(N))
+    G = F.reroll()
+    assert len(G) - G.n_in < 20
+    for got, want in ((G(x), F(x)), (G.jvp(x, v), F.jvp(x, v)),
+                      (G.jacobian(x), F.jacobian(x))):
+        np.testing.assert_allclose(got, want, rtol=0, atol=4 * np.spacing(np.abs(want)).max())
 
 
 def test_scattered_operands_are_gathered_once(xs):

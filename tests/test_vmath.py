@@ -16,6 +16,9 @@ import numpy as np
 import pytest
 
 from numtape.kernels import vmath
+from numtape.ops import OPS
+
+OPS_CODE = {spec.name: spec.code for spec in OPS}
 
 MAX = np.finfo(np.float64).max
 TINY = 5e-324
@@ -279,3 +282,31 @@ def test_the_table_of_two_over_pi():
     want = [(bits >> (24 * i)) & 0xFFFFFF for i in reversed(range(len(chunks)))]
     assert chunks.tolist() == want
     assert not vmath.TWO_OVER_PI_CHUNKS[:vmath.TRIG_PAD].any()
+
+
+def test_sin_and_cos_ops_use_vmath_on_blocks_and_libm_on_single_elements():
+    """SinOp and CosOp (values and partials): vmath's functions in the sweeps of blocks, the
+    interpreters' and the fused kernels' alike, libm's for an op of one element."""
+    import numtape as nt
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-100.0, 100.0, 2000)
+    libm_s, libm_c = np.array([math.sin(a) for a in x]), np.array([math.cos(a) for a in x])
+    vs, vc = vmath.np_vsin(x), vmath.np_vcos(x)
+    assert (vs != libm_s).any() and (vc != libm_c).any()   # the test can tell them apart
+    for fused in (False, True):
+        F = nt.MakeTape(lambda z: np.sum(np.sin(z)) + np.sum(np.cos(z) * 0.5), x)
+        F.sweeps.compiled_module()                 # not the NumPy tier a short run starts on
+        if fused:
+            assert F.compile() >= 1
+        S = F.sweeps
+        val = S.forward(x)
+        blocks = [val[F.out_ptr[k]:F.out_ptr[k + 1]] for k in range(F.n_ops)
+                  if F.op[k] in (OPS_CODE["SinOp"], OPS_CODE["CosOp"])]
+        np.testing.assert_array_equal(blocks[0], vs)
+        np.testing.assert_array_equal(blocks[1], vc)
+        np.testing.assert_array_equal(F.gradient(x), vc - 0.5 * vs)
+    G = nt.MakeTape(lambda z: np.sin(z[0]) + np.cos(z[1]), np.zeros(2))
+    G.sweeps.compiled_module()
+    for a, b in zip(x[:200:2], x[1:200:2]):
+        assert G([a, b]) == math.sin(a) + math.cos(b)
+        np.testing.assert_array_equal(G.gradient([a, b]), [math.cos(a), -math.sin(b)])

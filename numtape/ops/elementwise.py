@@ -5,6 +5,8 @@ output.  The expressions are pasted into the generated Numba sweeps, and compile
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
 ``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p of kernels/vmath.py),
+``vb`` (NumPy; inside the kernels, vmath's sin and cos for ops of more than one element, libm's
+for single elements: sweeps/emit.py ``kernel_expr``),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
 ops/formulas.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;
@@ -68,9 +70,9 @@ ew("ReciprocalOp", "1.0 / x", ["-(y * y)"], ufuncs=[np.reciprocal],
    domain=(NZ,),
    edges=(Edge((1e-150,), (-1e300,)),),
    power=-1.0, complex=Complex.PAIRS)
-ew("SinOp", "np.sin(x)", ["np.cos(x)"], ufuncs=[np.sin],
+ew("SinOp", "vb.sin(x)", ["vb.cos(x)"], ufuncs=[np.sin],
    domain=(U(-4.0, 4.0),))
-ew("CosOp", "np.cos(x)", ["-np.sin(x)"], ufuncs=[np.cos],
+ew("CosOp", "vb.cos(x)", ["-vb.sin(x)"], ufuncs=[np.cos],
    domain=(U(-4.0, 4.0),))
 ew("TanOp", "np.tan(x)", ["1.0 + y * y"], ufuncs=[np.tan],
    domain=(U(-1.2, 1.2),))

@@ -187,11 +187,14 @@ class _Special:
 
 # ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p).  Inside the kernels it is
 # numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
-# NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.  sin
-# and cos stay libm's: vmath's full-range branch-free reduction vectorizes, but in scalar code
-# (tapes recorded from Python loops, re-rolled loops) it costs several times libm's call.
-vm = np
-NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "select": select, "LN2": LN2, "LN10": LN10,
+# NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.
+# ``vb`` (sin, cos): vmath's in the kernels of ops of more than one element, libm's for single
+# elements (sweeps/emit.py ``kernel_expr``): vmath's exact whole-range reduction is branch-free,
+# which pays in a vectorized loop and costs several times libm's call in scalar code (tapes
+# recorded from Python loops, re-rolled loops).  On arrays and traced values, NumPy.
+vm = vb = np
+NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "vb": vb, "select": select, "LN2": LN2,
+             "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,
              "SQRT_2PI": SQRT_2PI, "SQRT_2_OVER_PI": SQRT_2_OVER_PI, "SQRT1_2": SQRT1_2,
              "INV_SQRT_PI": INV_SQRT_PI}

@@ -5,7 +5,8 @@
 Each generator pastes the op table's formulas into Python source for Numba.  What they have
 in common lives here, said once:
 
-* ``kernel_expr``: an op's value or partial expression as kernel source (``select`` lazy);
+* ``kernel_expr``: an op's value or partial expression as kernel source (``select`` lazy;
+  ``vb`` is vmath for blocks, libm for single elements);
 * ``operand_names`` and ``load_operands``: the formulas' operand names, read from the arena;
 * ``check_locals``: a generator's local names must not shadow a name the formulas use;
 * the **strong zero** (README.md, "Conventions (identical in every mode)"; ARCHITECTURE.md,
@@ -30,9 +31,13 @@ from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
 
 
 # ---- formulas ------------------------------------------------------------------------------
-class _LazySelect(ast.NodeTransformer):
+class _Kernel(ast.NodeTransformer):
     """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
-    computed (on arrays and ADArrays select stays np.where)."""
+    computed (on arrays and ADArrays select stays np.where).  ``vb.f`` -> ``vm.f`` (vmath's
+    vectorizable f) in code sweeping blocks, ``np.f`` (libm's) in code sweeping one element."""
+
+    def __init__(self, block):
+        self.block = block
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -41,11 +46,23 @@ class _LazySelect(ast.NodeTransformer):
             return ast.IfExp(test=c, body=a, orelse=b)
         return node
 
+    def visit_Name(self, node):
+        if node.id == "vb":
+            return ast.copy_location(ast.Name(id="vm" if self.block else "np", ctx=node.ctx), node)
+        return node
 
-def kernel_expr(expr):
+
+def kernel_expr(expr, block):
     """An op's value or partial expression (``OpSpec.value_expr``, ``partial_exprs[j]``) as
-    kernel source."""
-    return ast.unparse(_LazySelect().visit(ast.parse(expr, mode="eval")))
+    kernel source, for code that sweeps blocks of several elements (``block``) or one."""
+    return ast.unparse(_Kernel(block).visit(ast.parse(expr, mode="eval")))
+
+
+def by_length(spec):
+    """Whether an elementwise op's formulas differ between blocks and single elements
+    (``vb``): its block loops then take ``n == 1`` apart, so every single element an op
+    computes, in any sweep, uses the same functions."""
+    return any("vb." in e for e in (spec.value_expr, *spec.partial_exprs))
 
 
 def operand_names(spec):

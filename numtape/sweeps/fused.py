@@ -141,13 +141,13 @@ def render(structure):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
         vloads = load_operands(spec, functools.partial(_at, refs, r))
-        fw.append([said] + vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr)}"])
+        fw.append([said] + vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, True)}"])
         if spec.zero_derivative:
             tg.append([said, f"tan0[o{r} + i] = 0.0"])
         else:
             t = [said] + vloads + [f"y = val[o{r} + i]", "t = 0.0"]
             for j, d in enumerate(spec.partial_exprs):
-                t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d))
+                t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d, True))
             tg.append(t + [f"tan0[o{r} + i] = t"])
         body = [said, f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
         if not spec.zero_derivative:
@@ -158,7 +158,7 @@ def render(structure):
                 kind, q = refs[j]
                 at = f"B[{row[q]}, i - lo]" if kind == "in" and local[q] else \
                     f"adj0[{_at(refs, r, j)}]"
-                body += accumulate_select(at, kernel_expr(d))
+                body += accumulate_select(at, kernel_expr(d, True))
         rv.append(body)
     rv = rv[::-1]
     outs = [f"o{r}" for r in range(len(structure)) if not local[r]]

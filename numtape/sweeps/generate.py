@@ -18,8 +18,9 @@ import textwrap
 
 from numtape.ops import BLOCK, ELEMENTWISE, OPS, PER_ELEMENT
 from numtape.ops.flags import BROADCAST_MASK, const_flag
-from numtape.sweeps.emit import (accumulate_if, accumulate_select, check_locals, kernel_expr,
-                                 load_operands, provenance, tangent_if, tangent_select)
+from numtape.sweeps.emit import (accumulate_if, accumulate_select, by_length, check_locals,
+                                 kernel_expr, load_operands, provenance, tangent_if,
+                                 tangent_select)
 
 HERE = pathlib.Path(__file__).parent
 TARGET = HERE / "generated.py"
@@ -80,7 +81,8 @@ def _accumulate(spec, adj, at):
     out = []
     for j in range(spec.arity):
         out += [f"if (f & {const_flag(j)}) == 0:"] + _ind(
-            accumulate_if(f"{adj}[{at(j)}]", kernel_expr(spec.partial_exprs[j]), d=f"d{j}"), 1)
+            accumulate_if(f"{adj}[{at(j)}]", kernel_expr(spec.partial_exprs[j], False),
+                          d=f"d{j}"), 1)
     return out
 
 
@@ -114,7 +116,7 @@ def _forward_scalar(spec):
                     adj0[o] = 0.0
                 p += {arity}
                 continue
-                """, value=kernel_expr(spec.value_expr), arity=spec.arity), 1))
+                """, value=kernel_expr(spec.value_expr, False), arity=spec.arity), 1))
 
 
 def _block_call_forwards(spec, body, deriv):
@@ -184,7 +186,7 @@ def _tangent_scalar(spec):
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]", "t = 0.0"]
     for j, e in enumerate(spec.partial_exprs):
-        body += tangent_if(f"tan0[x{j}]", kernel_expr(e))
+        body += tangent_if(f"tan0[x{j}]", kernel_expr(e, False))
     return (["if n == 1:"] + _ind(body, 1)
             + _ind(_t("""
                 tan0[o] = t
@@ -208,21 +210,26 @@ def _contiguous(j):
 
 
 def _two_ways(spec, loop):
-    """``loop(at)`` specialised for contiguous operands (f == 0, the common case, which the
-    compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast."""
-    if spec.arity == 1:
-        return loop(_contiguous)
-    return ([f"if (f & {BROADCAST_MASK}) == 0:"] + _ind(loop(_contiguous), 1) + ["else:"]
-            + _ind(loop(_strided), 1))
+    """``loop(at, block)`` specialised for contiguous operands (f == 0, the common case, which
+    the compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast.
+    An op whose formulas differ for single elements (emit.by_length) takes n == 1 apart."""
+    def ways(block):
+        if spec.arity == 1:
+            return loop(_contiguous, block)
+        return ([f"if (f & {BROADCAST_MASK}) == 0:"] + _ind(loop(_contiguous, block), 1)
+                + ["else:"] + _ind(loop(_strided, block), 1))
+    if not by_length(spec):
+        return ways(True)
+    return ["if n == 1:"] + _ind(ways(False), 1) + ["else:"] + _ind(ways(True), 1)
 
 
 def _ew_forward(spec):
-    return _two_ways(spec, lambda at: ["for i in range(n):"] + _ind(
-        _load(spec, at) + [f"val[o + i] = {kernel_expr(spec.value_expr)}"], 1))
+    return _two_ways(spec, lambda at, block: ["for i in range(n):"] + _ind(
+        _load(spec, at) + [f"val[o + i] = {kernel_expr(spec.value_expr, block)}"], 1))
 
 
 def _ew_reverse(spec):
-    def one(at):
+    def one(at, block):
         # one branch-free loop per non-constant operand, which the compiler can vectorize
         # (contiguous operands); the strong zero becomes a select
         out = []
@@ -233,7 +240,7 @@ def _ew_reverse(spec):
                         g = adj0[o + i]
                 """, flag=const_flag(j))
             out += _ind(_load(spec, at) + ["y = val[o + i]"]
-                        + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d)), 2)
+                        + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d, block)), 2)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
     # direction; a second, k-wide copy of every formula would lengthen everyone's compile)
@@ -241,12 +248,12 @@ def _ew_reverse(spec):
 
 
 def _ew_tangent(spec):
-    def one(at):
+    def one(at, block):
         # one direction: a branch-free loop the compiler can vectorize (the strong zero is a
         # select), as forward over reverse (hvp) needs
         body = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
         for j, d in enumerate(spec.partial_exprs):
-            body += tangent_select(f"tan0[{at(j)}]", kernel_expr(d))
+            body += tangent_select(f"tan0[{at(j)}]", kernel_expr(d, block))
         return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
     return ["for r in range(kk):", "    tan0 = tan[r]"] + _ind(_two_ways(spec, one), 1)
 

@@ -20,7 +20,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "e0db0a3a5fd42d5a"
+TABLE_HASH = "ad4c925a0aa115b9"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'Log1mexpOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -67,215 +67,225 @@ def ew1_forward(code, val, f, o, n, x0):
     o, n = u(o), u(n)
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = -x
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.abs(x)
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.exp(x)
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp2(x)
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.expm1(x)
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log(x)
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log2(x)
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log10(x)
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log1p(x)
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sqrt(x)
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cbrt(x)
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = x * x
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
-        for i in range(n):
-            x = val[x0 + i]
-            val[o + i] = np.sin(x)
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
-        for i in range(n):
-            x = val[x0 + i]
-            val[o + i] = np.cos(x)
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+        if n == 1:
+            for i in range(n):
+                x = val[x0 + i]
+                val[o + i] = np.sin(x)
+        else:
+            for i in range(n):
+                x = val[x0 + i]
+                val[o + i] = vm.sin(x)
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+        if n == 1:
+            for i in range(n):
+                x = val[x0 + i]
+                val[o + i] = np.cos(x)
+        else:
+            for i in range(n):
+                x = val[x0 + i]
+                val[o + i] = vm.cos(x)
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tan(x)
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsin(x)
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccos(x)
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctan(x)
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sinh(x)
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cosh(x)
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tanh(x)
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsinh(x)
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccosh(x)
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctanh(x)
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.floor(x)
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.ceil(x)
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.trunc(x)
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.rint(x)
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.expit(x)
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gamma(x)
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.loggamma(x)
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfinv(x)
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcinv(x)
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_expit(x)
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log1mexp(x)
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0(x)
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0e(x)
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1(x)
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.riemann_zeta(x)
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.zetac(x)
@@ -288,7 +298,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -298,7 +308,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -308,7 +318,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -318,7 +328,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -328,7 +338,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -338,7 +348,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = vm.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -348,7 +358,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -358,7 +368,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -368,7 +378,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -378,7 +388,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -388,7 +398,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -398,7 +408,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -408,7 +418,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -418,27 +428,45 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 16) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    x = val[x0 + i]
-                    y = val[o + i]
-                    d = np.cos(x)
-                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+            if n == 1:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        x = val[x0 + i]
+                        y = val[o + i]
+                        d = np.cos(x)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        x = val[x0 + i]
+                        y = val[o + i]
+                        d = vm.cos(x)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             adj0 = adj[r]
-            if (f & 16) == 0:
-                for i in range(n):
-                    g = adj0[o + i]
-                    x = val[x0 + i]
-                    y = val[o + i]
-                    d = -np.sin(x)
-                    adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+            if n == 1:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        x = val[x0 + i]
+                        y = val[o + i]
+                        d = -np.sin(x)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+            else:
+                if (f & 16) == 0:
+                    for i in range(n):
+                        g = adj0[o + i]
+                        x = val[x0 + i]
+                        y = val[o + i]
+                        d = -vm.sin(x)
+                        adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -448,7 +476,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -458,7 +486,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -468,7 +496,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -478,7 +506,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -488,7 +516,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -498,7 +526,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -508,7 +536,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -518,7 +546,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -528,7 +556,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -538,7 +566,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -548,7 +576,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -558,7 +586,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -568,7 +596,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -578,7 +606,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -588,7 +616,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -598,7 +626,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -608,7 +636,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -618,7 +646,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -628,7 +656,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -638,7 +666,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -648,7 +676,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -658,7 +686,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -668,7 +696,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -678,7 +706,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -688,7 +716,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -698,7 +726,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = vm.expm1(-y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -708,7 +736,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -718,7 +746,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1e(x) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -728,7 +756,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -738,7 +766,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -748,7 +776,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -767,7 +795,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -778,7 +806,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -789,7 +817,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -800,7 +828,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -811,7 +839,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -822,7 +850,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = vm.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -833,7 +861,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -844,7 +872,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -855,7 +883,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -866,7 +894,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -877,7 +905,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -888,7 +916,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -899,7 +927,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -910,29 +938,49 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             tan0 = tan[r]
-            for i in range(n):
-                x = val[x0 + i]
-                y = val[o + i]
-                t = 0.0
-                tx = tan0[x0 + i]
-                d = np.cos(x)
-                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
-                tan0[o + i] = t
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+            if n == 1:
+                for i in range(n):
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = np.cos(x)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = vm.cos(x)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             tan0 = tan[r]
-            for i in range(n):
-                x = val[x0 + i]
-                y = val[o + i]
-                t = 0.0
-                tx = tan0[x0 + i]
-                d = -np.sin(x)
-                t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
-                tan0[o + i] = t
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+            if n == 1:
+                for i in range(n):
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = -np.sin(x)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+            else:
+                for i in range(n):
+                    x = val[x0 + i]
+                    y = val[o + i]
+                    t = 0.0
+                    tx = tan0[x0 + i]
+                    d = -vm.sin(x)
+                    t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
+                    tan0[o + i] = t
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -943,7 +991,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -954,7 +1002,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -965,7 +1013,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -976,7 +1024,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -987,7 +1035,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -998,7 +1046,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1009,7 +1057,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1020,7 +1068,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1031,7 +1079,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1042,7 +1090,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1053,7 +1101,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1064,7 +1112,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1075,7 +1123,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1086,7 +1134,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1097,7 +1145,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1108,7 +1156,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1119,7 +1167,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1130,7 +1178,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1141,7 +1189,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1152,7 +1200,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1163,7 +1211,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1174,7 +1222,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1185,7 +1233,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1196,7 +1244,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1207,7 +1255,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1218,7 +1266,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = vm.expm1(-y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1229,7 +1277,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1240,7 +1288,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1e(x) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1251,7 +1299,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1262,7 +1310,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1273,7 +1321,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.zetac_d(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1294,7 +1342,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1305,7 +1353,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1316,7 +1364,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1327,7 +1375,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1338,7 +1386,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1349,7 +1397,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1360,7 +1408,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.remainder(a, b)
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1371,7 +1419,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmod(a, b)
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1382,7 +1430,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.copysign(a, b)
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1393,7 +1441,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1404,7 +1452,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1415,7 +1463,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a > b else b
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1426,7 +1474,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a < b else b
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1437,7 +1485,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a >= b else b
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1448,7 +1496,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a <= b else b
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1459,7 +1507,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1470,7 +1518,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1481,7 +1529,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1492,7 +1540,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1503,7 +1551,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1514,7 +1562,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1525,7 +1573,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1536,7 +1584,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1547,7 +1595,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1558,7 +1606,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1569,7 +1617,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1580,7 +1628,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1591,7 +1639,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1602,7 +1650,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.beta(a, b)
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1613,7 +1661,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.iv(a, b)
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1624,7 +1672,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.ive(a, b)
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1635,7 +1683,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kv(a, b)
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1646,7 +1694,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kve(a, b)
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1657,7 +1705,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.boxcox(a, b)
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1668,7 +1716,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1679,7 +1727,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammainc(a, b)
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1690,7 +1738,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1701,7 +1749,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zeta(a, b)
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1712,7 +1760,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1734,7 +1782,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1771,7 +1819,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1808,7 +1856,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1845,7 +1893,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1882,7 +1930,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1919,7 +1967,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1956,7 +2004,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.floor(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1993,7 +2041,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.trunc(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2030,7 +2078,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2067,7 +2115,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2104,7 +2152,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2141,7 +2189,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2178,7 +2226,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2215,7 +2263,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2252,7 +2300,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2289,7 +2337,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2326,7 +2374,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2363,7 +2411,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2400,7 +2448,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2437,7 +2485,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2474,7 +2522,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * (sc.digamma(b) - sc.digamma(a + b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2511,7 +2559,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2548,7 +2596,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2585,7 +2633,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2622,7 +2670,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2659,7 +2707,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2696,7 +2744,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2733,7 +2781,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2770,7 +2818,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2807,7 +2855,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -a * sc.zeta(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2844,7 +2892,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2892,7 +2940,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2921,7 +2969,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2950,7 +2998,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2979,7 +3027,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3008,7 +3056,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3037,7 +3085,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3066,7 +3114,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.floor(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3095,7 +3143,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.trunc(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3124,7 +3172,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3153,7 +3201,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3182,7 +3230,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3211,7 +3259,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3240,7 +3288,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3269,7 +3317,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3298,7 +3346,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3327,7 +3375,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3356,7 +3404,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3385,7 +3433,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3414,7 +3462,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3443,7 +3491,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3472,7 +3520,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * (sc.digamma(b) - sc.digamma(a + b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3501,7 +3549,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3530,7 +3578,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3559,7 +3607,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3588,7 +3636,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3617,7 +3665,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3646,7 +3694,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3675,7 +3723,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3704,7 +3752,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3733,7 +3781,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -a * sc.zeta(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3762,7 +3810,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3803,7 +3851,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3816,7 +3864,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3829,7 +3877,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_d(c, a, b)
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3842,7 +3890,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3855,7 +3903,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.betainc(c, a, b)
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3868,7 +3916,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.tweedie_logw(c, a, b)
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3881,7 +3929,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.zeta_d(c, a, b)
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3907,7 +3955,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -3966,7 +4014,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4025,7 +4073,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.gammainc_dx(c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4084,7 +4132,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4143,7 +4191,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.betainc_dx(0.0, c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4202,7 +4250,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.tweedie_logw(c + 8.0, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4261,7 +4309,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4333,7 +4381,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4370,7 +4418,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4407,7 +4455,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.gammainc_dx(c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4444,7 +4492,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4481,7 +4529,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.betainc_dx(0.0, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4518,7 +4566,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.tweedie_logw(c + 8.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4555,7 +4603,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4606,7 +4654,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4621,7 +4669,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
                 a = val[x2 + i * s2]
                 b = val[x3 + i * s3]
                 val[o + i] = sc.betainc_d(m, c, a, b)
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4651,7 +4699,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = adj.shape[0]
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4736,7 +4784,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
                         y = val[o + i]
                         d = sc.betainc_dx(m, c, a, b)
                         adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4836,7 +4884,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = tan.shape[0]
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4881,7 +4929,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
                     d = sc.betainc_dx(m, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4937,307 +4985,307 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -5296,7 +5344,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
@@ -5304,7 +5352,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
@@ -5312,7 +5360,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.exp(x)
@@ -5320,7 +5368,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
@@ -5328,7 +5376,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.expm1(x)
@@ -5336,7 +5384,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log(x)
@@ -5344,7 +5392,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
@@ -5352,7 +5400,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
@@ -5360,7 +5408,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log1p(x)
@@ -5368,7 +5416,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
@@ -5376,7 +5424,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
@@ -5384,7 +5432,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
@@ -5392,7 +5440,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
@@ -5400,7 +5448,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sin(x)
@@ -5408,7 +5456,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cos(x)
@@ -5416,7 +5464,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
@@ -5424,7 +5472,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
@@ -5432,7 +5480,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
@@ -5440,7 +5488,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
@@ -5448,7 +5496,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
@@ -5456,7 +5504,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
@@ -5464,7 +5512,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tanh(x)
@@ -5472,7 +5520,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
@@ -5480,7 +5528,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
@@ -5488,7 +5536,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
@@ -5496,7 +5544,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
@@ -5504,7 +5552,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.floor(x)
@@ -5512,7 +5560,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.ceil(x)
@@ -5520,7 +5568,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.trunc(x)
@@ -5528,7 +5576,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.rint(x)
@@ -5536,7 +5584,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5545,7 +5593,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5554,7 +5602,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5563,7 +5611,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5572,7 +5620,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5581,7 +5629,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5590,7 +5638,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5599,7 +5647,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5608,7 +5656,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5617,7 +5665,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5626,7 +5674,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5635,7 +5683,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5644,7 +5692,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5653,7 +5701,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5662,7 +5710,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5671,7 +5719,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5680,7 +5728,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5689,7 +5737,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5698,7 +5746,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5707,7 +5755,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5716,7 +5764,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5725,7 +5773,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5734,7 +5782,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5743,7 +5791,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -5751,7 +5799,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5761,7 +5809,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5770,7 +5818,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -5778,7 +5826,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -5786,7 +5834,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -5794,7 +5842,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -5802,7 +5850,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.expit(x)
@@ -5810,7 +5858,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -5818,7 +5866,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5827,7 +5875,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5836,7 +5884,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -5844,7 +5892,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -5852,7 +5900,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -5860,7 +5908,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5869,7 +5917,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -5877,7 +5925,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gamma(x)
@@ -5885,7 +5933,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.loggamma(x)
@@ -5893,7 +5941,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5902,7 +5950,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfinv(x)
@@ -5910,7 +5958,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcinv(x)
@@ -5918,7 +5966,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_expit(x)
@@ -5926,7 +5974,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log1mexp(x)
@@ -5934,7 +5982,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0(x)
@@ -5942,7 +5990,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0e(x)
@@ -5950,7 +5998,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1(x)
@@ -5958,7 +6006,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1e(x)
@@ -5966,7 +6014,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5975,7 +6023,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5984,7 +6032,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5993,7 +6041,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6002,7 +6050,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6011,7 +6059,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6020,7 +6068,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6029,7 +6077,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6038,7 +6086,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6048,7 +6096,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6058,7 +6106,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6068,7 +6116,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6079,7 +6127,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6090,7 +6138,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6100,7 +6148,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6109,7 +6157,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6119,7 +6167,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.riemann_zeta(x)
@@ -6127,7 +6175,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.zetac(x)
@@ -6135,7 +6183,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6144,7 +6192,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6154,7 +6202,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6177,293 +6225,293 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
         p -= 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
         p -= 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
         p -= 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
         p -= 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
         p -= 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
         p -= 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
         p -= 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
         p -= 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
         p -= 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
         p -= 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
         p -= 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
         p -= 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
         p -= 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
         p -= 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -6532,7 +6580,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6548,7 +6596,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6564,7 +6612,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6580,7 +6628,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6596,7 +6644,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6612,7 +6660,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6628,7 +6676,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6644,7 +6692,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6660,7 +6708,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6676,7 +6724,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6692,7 +6740,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6708,7 +6756,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6724,7 +6772,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6740,7 +6788,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6756,7 +6804,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6772,7 +6820,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6788,7 +6836,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6804,7 +6852,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6820,7 +6868,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6836,7 +6884,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6852,7 +6900,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6868,7 +6916,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6884,7 +6932,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6900,7 +6948,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6916,7 +6964,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6932,37 +6980,37 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -6984,7 +7032,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7006,7 +7054,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7028,7 +7076,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7050,7 +7098,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7072,7 +7120,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7094,7 +7142,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7116,7 +7164,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7138,7 +7186,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7160,7 +7208,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7182,7 +7230,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7204,7 +7252,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7226,7 +7274,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7248,7 +7296,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7270,7 +7318,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7292,61 +7340,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7374,7 +7422,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7396,7 +7444,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7412,7 +7460,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7428,7 +7476,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7444,7 +7492,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7460,7 +7508,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7476,7 +7524,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7492,7 +7540,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7514,7 +7562,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7536,7 +7584,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7552,7 +7600,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7568,7 +7616,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7584,7 +7632,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7606,7 +7654,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7622,7 +7670,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7638,7 +7686,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7654,7 +7702,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7676,7 +7724,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7692,7 +7740,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7708,7 +7756,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7724,7 +7772,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7740,7 +7788,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7756,7 +7804,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7772,7 +7820,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7788,7 +7836,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7804,7 +7852,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7826,7 +7874,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7848,7 +7896,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7870,7 +7918,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7892,7 +7940,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7914,7 +7962,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7936,7 +7984,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7958,7 +8006,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7980,7 +8028,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8008,7 +8056,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8036,7 +8084,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8064,7 +8112,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8098,7 +8146,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8132,7 +8180,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8160,7 +8208,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8182,7 +8230,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8210,7 +8258,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8226,7 +8274,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8242,7 +8290,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8264,7 +8312,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8292,7 +8340,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8328,307 +8376,307 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:59
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:22
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -8691,7 +8739,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:22
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8705,7 +8753,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:25
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8719,7 +8767,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:33
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8733,7 +8781,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:36
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8747,7 +8795,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:38
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8761,7 +8809,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:40
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8775,7 +8823,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:44
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8789,7 +8837,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:47
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8803,7 +8851,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:50
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8817,7 +8865,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:54
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8831,7 +8879,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:60
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8845,7 +8893,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:64
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8859,7 +8907,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:67
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8873,7 +8921,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:71
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8887,7 +8935,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:73
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8901,7 +8949,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:75
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8915,7 +8963,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:77
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8929,7 +8977,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:80
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8943,7 +8991,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:83
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8957,7 +9005,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:85
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8971,7 +9019,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:87
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8985,7 +9033,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:90
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8999,7 +9047,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:97
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9013,7 +9061,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:103
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9027,7 +9075,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:109
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9041,32 +9089,32 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:112
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:116
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:118
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:120
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:122
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:126
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9087,7 +9135,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:130
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9108,7 +9156,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:134
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9129,7 +9177,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:138
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9150,7 +9198,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:144
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9171,7 +9219,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:156
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9192,7 +9240,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:159
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9213,7 +9261,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:161
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9234,7 +9282,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:165
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9255,7 +9303,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:171
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9276,7 +9324,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:182
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9297,7 +9345,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:190
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9318,7 +9366,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:198
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9339,7 +9387,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:207
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9360,7 +9408,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:217
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9381,52 +9429,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:227
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:230
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:235
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:239
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:243
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:248
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:252
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:255
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:258
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:264
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9454,7 +9502,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:275
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9475,7 +9523,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:283
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9489,7 +9537,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:285
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9503,7 +9551,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:287
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9517,7 +9565,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:289
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9531,7 +9579,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:294
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9545,7 +9593,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:298
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9559,7 +9607,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:301
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9580,7 +9628,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:305
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9601,7 +9649,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:308
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9615,7 +9663,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:310
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9629,7 +9677,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:315
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9643,7 +9691,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:321
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9664,7 +9712,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:324
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9678,7 +9726,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:330
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9692,7 +9740,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:332
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9706,7 +9754,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:334
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9727,7 +9775,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:338
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9741,7 +9789,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:340
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9755,7 +9803,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:342
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9769,7 +9817,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:346
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9783,7 +9831,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:352
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9797,7 +9845,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:354
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9811,7 +9859,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:356
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9825,7 +9873,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:358
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9839,7 +9887,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:362
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9860,7 +9908,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:365
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9881,7 +9929,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:369
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9902,7 +9950,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:372
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9923,7 +9971,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:377
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9944,7 +9992,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:385
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9965,7 +10013,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:395
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9986,7 +10034,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:398
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10007,7 +10055,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:401
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10035,7 +10083,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:404
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10063,7 +10111,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:413
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10091,7 +10139,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:417
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10126,7 +10174,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:421
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10161,7 +10209,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:432
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10189,7 +10237,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:439
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10210,7 +10258,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:442
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10238,7 +10286,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:447
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10252,7 +10300,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:450
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10266,7 +10314,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:452
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10287,7 +10335,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:456
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10315,7 +10363,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:462
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]

@@ -124,7 +124,23 @@ _SAMPLE = {"val": np.zeros(1), "adj": np.zeros((1, 1))}
 
 
 def _typed(calls):
-    return [(fn, tuple(numba.typeof(a) for a in args)) for fn, args in calls]
+    return [(fn, tuple(_typeof(a) for a in args)) for fn, args in calls]
+
+
+_TYPES: dict = {}
+
+
+def _typeof(a):
+    """numba.typeof, remembered per (dtype, ndim, layout, writeable) of an array (the
+    segments' arguments are a handful of kinds, asked for at every look at the cache)."""
+    if not isinstance(a, np.ndarray):
+        return numba.typeof(a)
+    key = (a.dtype.str, a.ndim, a.flags.c_contiguous, a.flags.f_contiguous, a.flags.writeable,
+           a.flags.aligned)
+    t = _TYPES.get(key)
+    if t is None:
+        t = _TYPES[key] = numba.typeof(a)
+    return t
 
 
 @dataclass(frozen=True, eq=False)
