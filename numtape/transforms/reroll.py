@@ -12,8 +12,9 @@ as they are: ``compile()`` sweeps them as compiled loops.
 
 The new tape computes the same function.  Elementwise results are bit for bit the old ones,
 but sin and cos, which blocks take from numtape/kernels/vmath.py and single elements from
-libm (within an ulp of each other); a running sum is re-associated (SumOp's pairwise order instead of left to right), so its value
-and derivatives move by a few ulps, as NumPy's ``np.sum`` differs from a Python loop's.
+libm (within an ulp of each other); a running sum is re-associated (SumOp's pairwise order
+instead of left to right), so its value and derivatives move by a few ulps, as NumPy's
+``np.sum`` differs from a Python loop's.
 """
 from __future__ import annotations
 
