@@ -1,7 +1,7 @@
 """numtape/kernels/vmath.py against the C library and NumPy, in ns per element.
 
-For each function (exp, log, expm1, log1p, sin, cos; sin-large: sin of |x| up to 1e300) and
-block size n = 1e2 ... 1e6, in one process:
+For each function (exp, log, expm1, log1p, sin, cos, tanh; sin-large: sin of |x| up to 1e300)
+and block size n = 1e2 ... 1e6, in one process:
 
 * ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized);
 * ``vmath``: the same loop calling ``vexp`` (vectorized by LLVM);
@@ -17,9 +17,10 @@ with ``NUMBA_CPU_NAME=haswell`` to see AVX2 code on an AVX-512 machine.
 
 Each timing calls a loop on the same array again and again: up to n = 1e4 or so the CPU's
 branch predictor learns the C library's branches on the argument (sin and cos take a path by
-|x|), so its small-n times are better than on new data; the vmath loops have no such branches.
+|x|), so its small-n times are better than on new data; the vmath loops have no such branches
+(but vtanh's, between its two formulas, which a vectorized loop turns into a select).
 
-Run: ``python benchmarks/vmath.py [exp log ... sin cos sin-large]``.
+Run: ``python benchmarks/vmath.py [exp log ... sin cos tanh sin-large]``.
 """
 import functools
 import math
@@ -82,6 +83,11 @@ def _m_cos(x):
     return math.cos(x)
 
 
+@jit
+def _m_tanh(x):
+    return math.tanh(x)
+
+
 # name: (libm scalar, vmath scalar, numpy ufunc, numpy twin, argument sampler)
 FUNCTIONS = {
     "exp": (_m_exp, vmath.vexp, np.exp, vmath.np_vexp,
@@ -96,6 +102,8 @@ FUNCTIONS = {
             lambda rng, n: rng.uniform(-10.0, 10.0, n)),
     "cos": (_m_cos, vmath.vcos, np.cos, vmath.np_vcos,
             lambda rng, n: rng.uniform(-10.0, 10.0, n)),
+    "tanh": (_m_tanh, vmath.vtanh, np.tanh, vmath.np_vtanh,
+             lambda rng, n: rng.uniform(-3.0, 3.0, n)),
     # |x| log-uniform up to 1e300: the C library's slow reduction; vsin's costs the same
     "sin-large": (_m_sin, vmath.vsin, np.sin, vmath.np_vsin,
                   lambda rng, n: rng.choice([-1.0, 1.0], n) * 10.0 ** rng.uniform(0.0, 300.0, n)),

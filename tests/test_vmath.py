@@ -154,6 +154,18 @@ def trig_points(rng):
     ])
 
 
+def tanh_points(rng):
+    return np.concatenate([
+        rng.uniform(-1.0, 1.0, 20_000), rng.uniform(-25.0, 25.0, 10_000),
+        rng.uniform(0.3, 0.625, 20_000), rng.uniform(0.625, 2.0, 20_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, 0, 308),
+        # the switch between the two formulas; the cap of expm1's argument; rounding to 1
+        _around([0.625, -0.625, 22.0, 19.06154746539849], rng, 2_000),
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, MAX, -MAX, 1.0, -1.0],
+    ])
+
+
 # name: (compiled, NumPy twin, mpmath reference, bounds in ulps (normal results, subnormal
 #        results), argument sampler, exact special values)
 CASES = {
@@ -182,6 +194,10 @@ CASES = {
     "vcos": (vmath.vcos, vmath.np_vcos, mpmath.cos, (0.56, 0.56), trig_points, [
         (0.0, 1.0), (-0.0, 1.0), (math.inf, math.nan), (-math.inf, math.nan),
         (math.nan, math.nan), (TINY, 1.0), (-TINY, 1.0), (1e-300, 1.0), (2.0**-27, 1.0)]),
+    "vtanh": (vmath.vtanh, vmath.np_vtanh, mpmath.tanh, (0.72, 0.72), tanh_points, [
+        (0.0, 0.0), (-0.0, -0.0), (math.inf, 1.0), (-math.inf, -1.0), (math.nan, math.nan),
+        (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300), (MIN_NORMAL, MIN_NORMAL),
+        (20.0, 1.0), (-20.0, -1.0), (1e300, 1.0), (-MAX, -1.0)]),
 }
 
 
@@ -310,3 +326,27 @@ def test_sin_and_cos_ops_use_vmath_on_blocks_and_libm_on_single_elements():
     for a, b in zip(x[:200:2], x[1:200:2]):
         assert G([a, b]) == math.sin(a) + math.cos(b)
         np.testing.assert_array_equal(G.gradient([a, b]), [math.cos(a), -math.sin(b)])
+
+
+def test_tanh_op_uses_vtanh_on_blocks_and_single_elements():
+    """TanhOp's values are vtanh's in every compiled sweep: block loops, fused runs, scalar ops
+    (a recurrence recorded from a Python loop) and their re-rolled loops alike."""
+    import numtape as nt
+    x = np.random.default_rng(4).uniform(-3.0, 3.0, 300)
+    libm = np.array([math.tanh(a) for a in x])
+    want = vmath.np_vtanh(x)
+    assert (want != libm).any()                             # the test can tell them apart
+    for compile_ in (False, True):
+        F = nt.MakeTape(lambda z: np.tanh(z) * 2.0, x)
+        F.sweeps.compiled_module()
+        if compile_:
+            assert F.compile() >= 1
+        np.testing.assert_array_equal(F(x), 2.0 * want)
+
+    def scalar_chain(z):
+        return [np.tanh(z[i]) for i in range(len(z))]
+    G = nt.MakeTape(scalar_chain, x)
+    G.sweeps.compiled_module()
+    np.testing.assert_array_equal(G(x), want)
+    G.compile()
+    np.testing.assert_array_equal(G(x), want)

@@ -52,6 +52,14 @@ def cos_c(z):
     return (mp.cos(r) - 1 + z / 2) / (z * z)
 
 
+def tanh_t(z):
+    """(tanh(x) - x) / x**3 with z = x**2: vtanh's polynomial in x**2 (small |x|)."""
+    if z < mp.mpf("1e-40"):
+        return -mp.mpf(1) / 3
+    x = mp.sqrt(z)
+    return (mp.tanh(x) - x) / (x * z)
+
+
 def two_over_pi(chunks):
     """The first 24 * chunks bits of 2/pi, as hex digits (vmath's TWO_OVER_PI_HEX)."""
     with mp.workprec(24 * chunks + 64):
@@ -74,6 +82,8 @@ def main():
     r_max = mp.pi / 4 * mp.mpf("1.0001")
     _fit("SIN_S", sin_s, 0, r_max**2, 6)
     _fit("COS_C", cos_c, 0, r_max**2, 5)
+    # vtanh's polynomial serves |x| < TANH_SMALL = 0.625
+    _fit("TANH_T", tanh_t, 0, mp.mpf("0.625")**2 * mp.mpf("1.0001"), 11)
     two_over_pi(52)
 
 

@@ -1,11 +1,14 @@
-"""exp, log, expm1, log1p, sin and cos in plain float64 arithmetic, so that loops calling them
-vectorize.
+"""exp, log, expm1, log1p, sin, cos and tanh in plain float64 arithmetic, so that loops calling
+them vectorize.
 
-The op table's ExpOp, Expm1Op, LogOp and Log1pOp use the first four in every compiled tier
-(numtape/ops/formulas.py, ``vm``).  sin and cos are here, tested and vectorizing, but not used
-by SinOp/CosOp: their reduction is exact over the whole range (Payne-Hanek, branch-free), which
-pays in vectorized loops and costs several times libm's call in scalar code (tapes recorded
-from Python loops, re-rolled loops; benchmarks/compare.py, W1 loop).
+The op table's ExpOp, Expm1Op, LogOp, Log1pOp and TanhOp use exp, expm1, log, log1p and tanh in
+every compiled tier (numtape/ops/formulas.py, ``vm``).  SinOp and CosOp use sin and cos on
+blocks of more than one element only (``vb``): their reduction is exact over the whole range
+(Payne-Hanek, branch-free), which pays in vectorized loops and costs several times libm's call
+in scalar code (tapes recorded from Python loops, re-rolled loops; benchmarks/compare.py, W1
+loop), where libm's serve.  tanh has the one branch of this module (on |x|, between its two
+formulas): in scalar code only the formula taken is computed, which keeps a recurrence through
+tanh short (benchmarks/compare.py, W2), and a vectorized loop turns it into a select.
 
 ``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
@@ -76,6 +79,15 @@ as in ``vexp``) is exact up to overflow.  |x| < 2**-54 returns x (the rounded re
 log(1 + x) = k ln2 + log(1 + f + e / 2**k) with f = m - 1; ``e / 2**k`` enters the exact
 remainder of u above.  When k = 0, f + e is x itself, so f = x and no correction: near x = 0
 the result keeps the relative accuracy of x.  |x| < 2**-54 returns x.
+
+``vtanh``: for |x| < 0.625, x + x**3 T(x**2), T a degree-11 polynomial (Chebyshev fit) in
+Estrin's form; its leading term x**3 T0 is formed from a 16-bit head a of x (a**3 times 5 bits
+of T0 exact, summed with x by Fast2Sum), as in ``vsin``, so only terms below a hundredth of
+the result are rounded.  Above, 1 - 2 / (expm1(2|x|) + 2) with the quotient q = 2 / u corrected by its
+residual 2 - q u (Dekker's product, and u's own rounding error from a Fast2Sum) and 1 - q
+formed by Fast2Sum, so the result takes one rounding plus the error of expm1 scaled by 2 / u.
+The sign comes back by copysign (tanh(-0) = -0); beyond 19.06 the result rounds to 1, and the
+argument of expm1 is capped at 44 to stay finite.
 
 ``vsin``, ``vcos``: |x| = n pi/2 + r (mod 2 pi) with |r| <= pi/4, then sin or cos of r by
 n mod 4 (both polynomials are computed, one is selected; the sign is flipped for sin of
@@ -480,6 +492,105 @@ def np_vexpm1(x):
 
 
 
+# -- tanh -------------------------------------------------------------------------------------
+# |x| < TANH_SMALL: x + x**3 T(x**2), T a degree-11 fit of (tanh(x) - x) / x**3 in z = x**2
+# (tools/vmath_coeffs.py), its leading term as in vsin, the rest in Estrin's form (short
+# dependency chains: a recurrence through tanh waits on its latency).  Above: 1 - 2 / (expm1(2|x|) + 2), the quotient corrected by its
+# residual (Dekker's product, no FMA) and 1 - q by TwoSum, so the rounding of the quotient does
+# not reach the result.  tanh(x) rounds to +-1 beyond 19.06; TANH_ONE keeps expm1 finite.
+TANH_SMALL = 0.625
+TANH_ONE = 22.0
+T0 = -0.3333333333333333
+T1 = 0.13333333333333042
+T2 = -0.053968253967896666
+T3 = 0.021869488518994312
+T4 = -0.008863235102935029
+T5 = 0.0035921217472709827
+T6 = -0.0014557753814086393
+T7 = 0.0005896605030472117
+T8 = -0.00023759014908800234
+T9 = 9.257015852602979e-05
+T10 = -3.119996874178646e-05
+T11 = 6.484612156316395e-06
+T0_HI = -0.328125                     # T0 to 5 bits
+T0_LO = T0 - T0_HI                    # exact
+
+
+@register_jitable(inline="always")
+def _tanh_t1(z, z2, z4):
+    """T1 + T2 z + ... + T11 z**10, Estrin's scheme; z2 = z * z, z4 = z2 * z2."""
+    return ((((T1 + z * T2) + z2 * (T3 + z * T4)) + z4 * ((T5 + z * T6) + z2 * (T7 + z * T8)))
+            + (z4 * z4) * ((T9 + z * T10) + z2 * T11))
+
+
+@_njit
+def vtanh(x):
+    """tanh(x) for a float64 ``x`` (comment above); a branch on |x| < TANH_SMALL, which a
+    vectorized loop turns into a select of both."""
+    ax = abs(x)
+    if ax < TANH_SMALL:
+        z = ax * ax
+        z2 = z * z
+        a = _from_bits(_bits(ax) & MASK16)    # ax to 16 bits: a**3 and a**3 T0_HI are exact
+        a2 = a * a
+        a3 = a2 * a
+        t0 = a3 * T0_HI
+        hi = ax + t0
+        lo = (ax - hi) + t0                   # hi + lo == ax + t0 (Fast2Sum)
+        r3l = (ax - a) * ((z + ax * a) + a2)  # ax**3 - a**3
+        y = hi + (lo + ((a3 * T0_LO + r3l * T0) + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
+    else:
+        a = ax if ax < TANH_ONE else TANH_ONE
+        t = vexpm1(a + a)
+        u = t + 2.0
+        ue = (t - u) + 2.0                # u + ue == t + 2 (Fast2Sum: t > 2)
+        q = _div(2.0, u)
+        p = q * u
+        qh = _from_bits(_bits(q) & MASK26)
+        qt = q - qh
+        uh = _from_bits(_bits(u) & MASK26)
+        ut = u - uh
+        e = ((qh * uh - p) + qh * ut + qt * uh) + qt * ut   # p + e == q u (Dekker)
+        qc = _div(((2.0 - p) - e) - q * ue, u)              # 2 / (t + 2) == q + qc (nearly)
+        s = 1.0 - q
+        y = s + (((1.0 - s) - q) - qc)    # s + ((1 - s) - q) == 1 - q (Fast2Sum)
+    y = math.copysign(y, x)
+    return y if x == x else x
+
+
+def np_vtanh(x):
+    """``vtanh`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        ax = np.abs(x)
+        z = ax * ax
+        z2 = z * z
+        a = (ax.view(np.int64) & MASK16).view(np.float64)
+        a2 = a * a
+        a3 = a2 * a
+        t0 = a3 * T0_HI
+        hi = ax + t0
+        lo = (ax - hi) + t0
+        r3l = (ax - a) * ((z + ax * a) + a2)
+        small = hi + (lo + ((a3 * T0_LO + r3l * T0) + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
+        a = np.where(ax < TANH_ONE, ax, TANH_ONE)
+        t = np_vexpm1(a + a)
+        u = t + 2.0
+        ue = (t - u) + 2.0
+        q = 2.0 / u
+        p = q * u
+        qh = (q.view(np.int64) & MASK26).view(np.float64)
+        qt = q - qh
+        uh = (u.view(np.int64) & MASK26).view(np.float64)
+        ut = u - uh
+        e = ((qh * uh - p) + qh * ut + qt * uh) + qt * ut
+        qc = (((2.0 - p) - e) - q * ue) / u
+        s = 1.0 - q
+        big = s + (((1.0 - s) - q) - qc)
+        y = np.copysign(np.where(ax < TANH_SMALL, small, big), x)
+        return np.where(x == x, y, x)
+
+
 # -- sin and cos ------------------------------------------------------------------------------
 
 # 2/pi = sum_i c_i 2**(-24 (i + 1)), c_i the 24-bit integers of these hex digits (52 of them,
@@ -826,4 +937,4 @@ def np_vcos(x):
 
 # the names the op formulas use (``vm.exp(x)`` ...: numtape/ops/formulas.py, ``vm``)
 exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p
-sin, cos = vsin, vcos
+sin, cos, tanh = vsin, vcos, vtanh

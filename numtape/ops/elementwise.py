@@ -4,7 +4,7 @@ Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
-``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p of kernels/vmath.py),
+``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p/tanh of kernels/vmath.py),
 ``vb`` (NumPy; inside the kernels, vmath's sin and cos for ops of more than one element, libm's
 for single elements: sweeps/emit.py ``kernel_expr``),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
@@ -89,7 +89,7 @@ ew("SinhOp", "np.sinh(x)", ["np.cosh(x)"], ufuncs=[np.sinh],
 ew("CoshOp", "np.cosh(x)", ["np.sinh(x)"], ufuncs=[np.cosh],
    domain=(WIDE,))
 # 1 - y*y loses relative accuracy as |y| -> 1 (it is exactly 0 beyond |x| ~ 19): sech^2 there
-ew("TanhOp", "np.tanh(x)",
+ew("TanhOp", "vm.tanh(x)",
    ["select(np.abs(x) < 1.0, 1.0 - y * y, 1.0 / (np.cosh(x) * np.cosh(x)))"], ufuncs=[np.tanh],
    domain=(WIDE,),
    edges=(Edge((20.0,), (1.0 / np.cosh(20.0) ** 2,), why="1 - tanh(20)**2 rounds to 0"),

@@ -185,7 +185,7 @@ class _Special:
         return getattr(sc, name)
 
 
-# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p).  Inside the kernels it is
+# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p, tanh).  Inside the kernels it is
 # numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
 # NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.
 # ``vb`` (sin, cos): vmath's in the kernels of ops of more than one element, libm's for single
