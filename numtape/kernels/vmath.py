@@ -85,9 +85,9 @@ Estrin's form; its leading term x**3 T0 is formed from a 16-bit head a of x (a**
 of T0 exact, summed with x by Fast2Sum), as in ``vsin``, so only terms below a few hundredths
 of the result are rounded.  Above, 1 - 2 / (expm1(2|x|) + 2) with the quotient q = 2 / u
 corrected by its residual 2 - q u (Dekker's product, and u's own rounding error from a
-Fast2Sum) and 1 - q formed by Fast2Sum, so the result takes one rounding plus the error of expm1 scaled by 2 / u.
-The sign comes back by copysign (tanh(-0) = -0); beyond 19.06 the result rounds to 1, and the
-argument of expm1 is capped at 44 to stay finite.
+Fast2Sum) and 1 - q formed by Fast2Sum, so the result takes one rounding plus the error of
+expm1 scaled by 2 / u.  The sign comes back by copysign (tanh(-0) = -0); beyond 19.06 the
+result rounds to 1, and the argument of expm1 is capped at 44 to stay finite.
 
 ``vsin``, ``vcos``: |x| = n pi/2 + r (mod 2 pi) with |r| <= pi/4, then sin or cos of r by
 n mod 4 (both polynomials are computed, one is selected; the sign is flipped for sin of
@@ -497,7 +497,8 @@ def np_vexpm1(x):
 # (tools/vmath_coeffs.py), its leading term as in vsin, the rest in Estrin's form (short
 # dependency chains: a recurrence through tanh waits on its latency).  Above:
 # 1 - 2 / (expm1(2|x|) + 2), the quotient corrected by its residual (Dekker's product, no FMA)
-# and 1 - q by TwoSum, so the rounding of the quotient does not reach the result.  tanh(x) rounds to +-1 beyond 19.06; TANH_ONE keeps expm1 finite.
+# and 1 - q by TwoSum, so the rounding of the quotient does not reach the result.  tanh(x)
+# rounds to +-1 beyond 19.06; TANH_ONE keeps expm1 finite.
 TANH_SMALL = 0.625
 TANH_ONE = 22.0
 T0 = -0.3333333333333333
