@@ -39,23 +39,35 @@ def op_params(spec, op, iargs, iarg_ptr):
 
 
 def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
-    """For every entry of ``args``: the op that reads it and the length of the block read.
+    """For every entry of ``args``: the op that reads it and the length of the block read
+    (``operand_lengths``)."""
+    if arg_ptr is None:
+        arg_ptr, iarg_ptr = arg_pointers(op, np.diff(out_ptr))
+    length = operand_lengths(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
+    return np.repeat(np.arange(op.size), np.diff(arg_ptr)), length
 
+
+def operand_lengths(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
+    """For every entry of ``args``: the length of the block it reads.
+
+    1 unless set: an elementwise op's operands read its block length (1 where the flags mark a
+    broadcast scalar), a block op's the lengths its parameters give.  Work per op and per
+    operand of an op with a fixed arity; a gather's per-element operands are only the ones.
     Block-op parameters are checked against their bounds and size rules on the way (raising
     TapeFormatError), so hostile parameters never size an allocation."""
     size = np.diff(out_ptr)
     if arg_ptr is None:
         arg_ptr, iarg_ptr = arg_pointers(op, size)
-    n_ops = op.size
     arena = int(out_ptr[-1])
-    elem = ~IS_BLOCK[op]
-    n_args = int(arg_ptr[-1])
-    length = np.ones(n_args, dtype=np.int64)
-    owner = np.repeat(np.arange(n_ops), np.diff(arg_ptr))
-    pos = np.arange(n_args) - arg_ptr[owner]
-    ew_arg = elem[owner]
-    bit = (flags[owner].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
-    length[ew_arg] = np.where(bit[ew_arg] == 1, 1, size[owner][ew_arg])
+    length = np.ones(int(arg_ptr[-1]), dtype=np.int64)
+    ew = np.flatnonzero(~IS_BLOCK[op])                   # elementwise ops: arity operands each
+    if ew.size:
+        arity = ARITY[op[ew]].astype(np.int64)
+        first = np.cumsum(arity) - arity
+        k = np.repeat(ew, arity)
+        pos = np.arange(int(first[-1] + arity[-1])) - np.repeat(first, arity)
+        bit = (flags[k].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
+        length[arg_ptr[k] + pos] = np.where(bit == 1, 1, size[k])
     for code in np.flatnonzero(np.bincount(op, minlength=len(OPS))):   # the ops present
         spec = OPS[code]
         if spec.kind != BLOCK or spec.sizes is None:
@@ -74,7 +86,7 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         lens, _ = spec.sizes(params)
         for j, li in enumerate(lens):
             length[arg_ptr[ks] + j] = li
-    return owner, length
+    return length
 
 
 def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
@@ -87,7 +99,7 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
         arg_ptr, iarg_ptr = arg_pointers(op, np.diff(out_ptr))
     else:
         iarg_ptr = arg_pointers(op, np.diff(out_ptr))[1]
-    _, length = operand_extents(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
+    length = operand_lengths(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
     a = args.astype(np.int64)
     keep = (length > 0) & (a + length > out_ptr[0])     # blocks reaching op outputs
     a, end = a[keep], a[keep] + length[keep]

@@ -13,7 +13,7 @@ from numtape.kernels.twins import now
 from numtape.ops import OPS
 from numtape.sparsity import _sets
 from numtape.sparsity._hessian import hessian_pairs
-from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.layout import arg_pointers, operand_lengths
 
 # the op table's sparsity facts (OpSpec.jacobian / .hessian) as the kernels' rule codes
 JACOBIAN_CODES = {"elementwise": _sets.EW, "none": _sets.NONE, "gather": _sets.GATHER,
@@ -40,7 +40,7 @@ def _tape_arrays(F):
     op = np.asarray(F.op, dtype=np.int64)
     size = np.diff(np.asarray(F.out_ptr, dtype=np.int64))
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
-    _, arg_len = operand_extents(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
+    arg_len = operand_lengths(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
     i64 = [np.asarray(a, dtype=np.int64) for a in (F.out_ptr, F.args)]
     return (op, F.flags, i64[0], i64[1], arg_ptr, arg_len, np.asarray(F.iargs, dtype=np.int64),
             iarg_ptr, RULE, DMASK)

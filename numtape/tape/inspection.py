@@ -18,7 +18,7 @@ import scipy.sparse as sp
 
 from numtape.kernels.twins import compiled
 from numtape.ops import BY_NAME, OPS
-from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.layout import arg_pointers, operand_extents, operand_lengths
 
 _NAMES = np.array([s.name for s in OPS])
 _COLUMNS = ("OpName", "Node", "Value", "Deriv", "Index", "Inputs")
@@ -181,7 +181,7 @@ def first_nan(tape, derivative=True, tangent=None):
     if bad_in.size:
         raise FloatingPointError(f"input {int(bad_in[0])} is NaN (node {int(bad_in[0])} InvOp)")
     arg_ptr, iarg_ptr = arg_pointers(t.op, np.diff(t.out_ptr))
-    _, length = operand_extents(t.op, t.flags, t.out_ptr, t.iargs, arg_ptr, iarg_ptr)
+    length = operand_lengths(t.op, t.flags, t.out_ptr, t.iargs, arg_ptr, iarg_ptr)
     blocks = lambda k: [(int(a), int(n)) for a, n in zip(t.args[arg_ptr[k]:arg_ptr[k + 1]],
                                                           length[arg_ptr[k]:arg_ptr[k + 1]])]
     for k in range(t.n_ops):

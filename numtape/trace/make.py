@@ -153,7 +153,9 @@ def replay(F, rec, x, rolled=None):
                 k += 1
                 continue
             params[2] = rec.subtape(sub)   # its index in the open recording
-        o = rec.block_op(int(F.op[k]), int(F.flags[k]), ins.tolist(), params, int(size[k]))
+        # a gather's per-element operands go in as an array (one copy of their bytes)
+        o = rec.block_op(int(F.op[k]), int(F.flags[k]), ins if ins.size > 16 else ins.tolist(),
+                         params, int(size[k]))
         where[F.out_ptr[k]:F.out_ptr[k + 1]] = np.arange(o, o + size[k])
         k += 1
     return where

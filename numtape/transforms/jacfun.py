@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.ops import BLOCK, OP, OPS, PER_ELEMENT
-from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.layout import arg_pointers, operand_lengths
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
 from numtape.trace.make import MakeTape, replay, zero_input
@@ -66,7 +66,7 @@ class _Reverse:
         self.F = F
         self.size = np.diff(F.out_ptr).astype(np.int64)
         self.arg_ptr, self.iarg_ptr = arg_pointers(F.op, self.size)
-        _, self.length = operand_extents(F.op, F.flags, F.out_ptr, F.iargs)
+        self.length = operand_lengths(F.op, F.flags, F.out_ptr, F.iargs)
         self.starts = F.args.astype(np.int64)
         self.active = np.zeros(F.arena_size, dtype=bool)
         self.active[:F.n_in] = True

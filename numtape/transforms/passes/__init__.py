@@ -12,7 +12,7 @@ import numpy as np
 from numtape.transforms.passes.compact import compact
 from numtape.transforms.passes.cse import ConstantValues, canonicalize
 from numtape.transforms.passes.dce import live_ops
-from numtape.ops.layout import arg_pointers, operand_extents
+from numtape.ops.layout import arg_pointers, operand_lengths
 
 MODES = ("eliminate", "optimize")
 
@@ -48,7 +48,7 @@ def simplify(F, mode="optimize"):
                          f"{', '.join(repr(m) for m in MODES)}")
     size = np.diff(F.out_ptr).astype(np.int64)
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
-    _, length = operand_extents(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
+    length = operand_lengths(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
     args = F.args.astype(np.int64)
     if mode == "optimize":
         values = ConstantValues(F)
