@@ -196,6 +196,7 @@ EXPM1_LO = -40.0                     # expm1(x) rounds to -1 below -37.43
 TWO_M54 = 5.551115123125783e-17      # 2**-54: below, expm1(x) and log1p(x) round to x
 SQRT_HALF_BITS = 0x3fe6a09e667f3bcd  # bits of sqrt(1/2)
 MASK26 = -(1 << 27)                  # 0xfffffffff8000000: keeps 26 of 53 bits
+MASK16 = -(1 << 37)                  # keeps 16 of 53 bits
 MIN_NORMAL = 2.2250738585072014e-308
 TWO54 = 18014398509481984.0
 INF = math.inf
@@ -248,6 +249,20 @@ def _log_p(z, z2):
 
 
 # -- exp --------------------------------------------------------------------------------------
+
+
+@register_jitable(inline="always")
+def _cube_head(r, a, z, c_hi, c_lo, c):
+    """(hi, lo, t) with r + c r**3 == hi + lo + t up to t's roundings, for the leading odd
+    term of a series (vsin, vtanh): ``a`` is r cut to 16 bits (MASK16), so a**3 and a**3 c_hi
+    (c to 5 bits, c_lo = c - c_hi) are exact and hi + lo == r + a**3 c_hi (Fast2Sum); t holds
+    the rest, a**3 c_lo + (r**3 - a**3) c.  z = r * r.  Scalars in the kernels, arrays in the
+    NumPy twins (the same operations)."""
+    a2 = a * a
+    a3 = a2 * a
+    t0 = a3 * c_hi
+    hi = r + t0
+    return hi, (r - hi) + t0, a3 * c_lo + ((r - a) * ((z + r * a) + a2)) * c
 
 
 @_njit
@@ -532,14 +547,8 @@ def vtanh(x):
     if ax < TANH_SMALL:
         z = ax * ax
         z2 = z * z
-        a = _from_bits(_bits(ax) & MASK16)    # ax to 16 bits: a**3 and a**3 T0_HI are exact
-        a2 = a * a
-        a3 = a2 * a
-        t0 = a3 * T0_HI
-        hi = ax + t0
-        lo = (ax - hi) + t0                   # hi + lo == ax + t0 (Fast2Sum)
-        r3l = (ax - a) * ((z + ax * a) + a2)  # ax**3 - a**3
-        y = hi + (lo + ((a3 * T0_LO + r3l * T0) + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
+        hi, lo, t = _cube_head(ax, _from_bits(_bits(ax) & MASK16), z, T0_HI, T0_LO, T0)
+        y = hi + (lo + (t + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
     else:
         a = ax if ax < TANH_ONE else TANH_ONE
         t = vexpm1(a + a)
@@ -566,14 +575,9 @@ def np_vtanh(x):
         ax = np.abs(x)
         z = ax * ax
         z2 = z * z
-        a = (ax.view(np.int64) & MASK16).view(np.float64)
-        a2 = a * a
-        a3 = a2 * a
-        t0 = a3 * T0_HI
-        hi = ax + t0
-        lo = (ax - hi) + t0
-        r3l = (ax - a) * ((z + ax * a) + a2)
-        small = hi + (lo + ((a3 * T0_LO + r3l * T0) + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
+        hi, lo, t = _cube_head(ax, (ax.view(np.int64) & MASK16).view(np.float64), z, T0_HI,
+                               T0_LO, T0)
+        small = hi + (lo + (t + (ax * z) * (z * _tanh_t1(z, z2, z2 * z2))))
         a = np.where(ax < TANH_ONE, ax, TANH_ONE)
         t = np_vexpm1(a + a)
         u = t + 2.0
@@ -632,7 +636,6 @@ S5 = 1.605853141458901e-10
 S6 = -7.586685070091267e-13
 S0_HI = -0.1640625                    # S0 to 5 bits
 S0_LO = S0 - S0_HI                    # exact
-MASK16 = -(1 << 37)                   # keeps 16 of 53 bits
 
 # degree-5 fit of (cos(r) - 1 + r**2/2) / r**4 in z = r**2
 C0 = 0.041666666666666664
@@ -751,15 +754,8 @@ def _trig_reduce(ax):
 def _sin_poly(rh, rl):
     """sin(rh + rl), |rh| <= pi/4 (1 + 2**-42), |rl| <= ulp(rh)."""
     z = rh * rh
-    a = _from_bits(_bits(rh) & MASK16)    # rh to 16 bits: a**3 and a**3 S0_HI are exact
-    a2 = a * a
-    a3 = a2 * a
-    r3l = (rh - a) * ((z + rh * a) + a2)  # rh**3 - a**3
-    t0 = a3 * S0_HI
-    hi = rh + t0
-    lo = (rh - hi) + t0                   # hi + lo == rh + t0 (Fast2Sum)
-    small = ((a3 * S0_LO + r3l * S0) + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)
-    return hi + (lo + small)
+    hi, lo, t = _cube_head(rh, _from_bits(_bits(rh) & MASK16), z, S0_HI, S0_LO, S0)
+    return hi + (lo + ((t + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)))
 
 
 @_njit
@@ -886,15 +882,9 @@ def _np_trig_reduce(ax):
 
 def _np_sin_poly(rh, rl):
     z = rh * rh
-    a = (rh.view(np.int64) & MASK16).view(np.float64)
-    a2 = a * a
-    a3 = a2 * a
-    r3l = (rh - a) * ((z + rh * a) + a2)
-    t0 = a3 * S0_HI
-    hi = rh + t0
-    lo = (rh - hi) + t0
-    small = ((a3 * S0_LO + r3l * S0) + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)
-    return hi + (lo + small)
+    hi, lo, t = _cube_head(rh, (rh.view(np.int64) & MASK16).view(np.float64), z, S0_HI, S0_LO,
+                           S0)
+    return hi + (lo + ((t + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)))
 
 
 def _np_cos_poly(rh, rl):
