@@ -90,3 +90,36 @@ def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeyp
         assert G.sweeps.n_compiled_segments >= 1
     finally:
         nt.compile_after(old)
+
+
+def test_kernels_still_queued_at_exit_go_to_a_background_process(monkeypatch):
+    """One compile process runs at a time (``pump``); what is queued behind it when the program
+    ends is handed to a process of its own (it waits for kernels.lock), not dropped."""
+    import os
+    import pickle
+
+    class Running:
+        def poll(self):
+            return None
+
+    started = []
+
+    def popen(cmd, **kw):
+        started.append(cmd)
+        return Running()
+
+    job = ("/nowhere/numtape_fused_x.py", "forward", ("sig",))
+    monkeypatch.setattr(tiers.subprocess, "Popen", popen)
+    monkeypatch.setitem(tiers._behind, "proc", Running())
+    monkeypatch.setitem(tiers._behind, "queue", [job])
+    tiers.pump()
+    assert started == []                          # one at a time: the job waits
+    tiers._hand_over()
+    assert len(started) == 1 and started[0][-2] == "compile-kernels"
+    path = started[0][-1]
+    with open(path, "rb") as fh:
+        assert pickle.load(fh) == [job]
+    os.unlink(path)
+    assert tiers._behind["queue"] == []
+    tiers._hand_over()                            # nothing left: nothing started
+    assert len(started) == 1

@@ -19,7 +19,8 @@ A new user must not wait for that compile, so in the default mode (``"auto"``):
   rest when that is long too (``variants.py``);
 * a hot tape's compiled segments (fused runs, re-rolled loops: ``Sweeps._segments_up``) load
   at once when their kernels are on disk, else are compiled by a background process
-  (``compile_behind``: ``python -m numtape compile-kernels``) while the tape keeps sweeping;
+  (``compile_behind``: ``python -m numtape compile-kernels``; what is still queued when the
+  program ends goes to one more such process) while the tape keeps sweeping;
   with background compiles off, in the foreground once the sweeps pay for them (``PAYBACK``).
 
 One full-interpreter compiler per cache folder: it holds ``compile.lock`` (``fcntl.flock``);
@@ -36,6 +37,7 @@ compiles silently.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -251,6 +253,19 @@ def pump():
             _behind["proc"] = subprocess.Popen(
                 [sys.executable, "-m", "numtape", "compile-kernels", path],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True)
+
+
+@atexit.register
+def _hand_over():
+    """At exit, the kernels still queued go to a background process of their own: ``pump``
+    starts one process at a time, so jobs asked for while one ran would be dropped with this
+    process, and a program run again and again would get one batch compiled per run.  The new
+    process waits for ``kernels.lock`` behind a running one (``compile_jobs``)."""
+    with _lock:
+        if not _behind["queue"]:
+            return
+        _behind["proc"] = None
+    pump()
 
 
 def compile_jobs(path):
