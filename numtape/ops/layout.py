@@ -47,6 +47,18 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     return np.repeat(np.arange(op.size), np.diff(arg_ptr)), length
 
 
+def fixed_operands(op, arg_ptr):
+    """The operands of the ops with a fixed arity (elementwise and block ops, not gathers):
+    ``(k, pos, at)``, each op index repeated once per operand, the operand's position in its
+    op and its index in ``args``.  Work per op and operand, not per gathered element."""
+    fixed = np.flatnonzero(ARITY[op] > 0)
+    arity = ARITY[op[fixed]].astype(np.int64)
+    first = np.cumsum(arity) - arity
+    k = np.repeat(fixed, arity)
+    pos = np.arange(int(arity.sum())) - np.repeat(first, arity)
+    return k, pos, arg_ptr[k] + pos
+
+
 def operand_lengths(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     """For every entry of ``args``: the length of the block it reads.
 
@@ -60,14 +72,11 @@ def operand_lengths(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         arg_ptr, iarg_ptr = arg_pointers(op, size)
     arena = int(out_ptr[-1])
     length = np.ones(int(arg_ptr[-1]), dtype=np.int64)
-    ew = np.flatnonzero(~IS_BLOCK[op])                   # elementwise ops: arity operands each
-    if ew.size:
-        arity = ARITY[op[ew]].astype(np.int64)
-        first = np.cumsum(arity) - arity
-        k = np.repeat(ew, arity)
-        pos = np.arange(int(first[-1] + arity[-1])) - np.repeat(first, arity)
-        bit = (flags[k].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
-        length[arg_ptr[k] + pos] = np.where(bit == 1, 1, size[k])
+    k, pos, at = fixed_operands(op, arg_ptr)
+    ew = ~IS_BLOCK[op[k]]                                # elementwise ops' operands
+    k, pos, at = k[ew], pos[ew], at[ew]
+    bit = (flags[k].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
+    length[at] = np.where(bit == 1, 1, size[k])
     for code in np.flatnonzero(np.bincount(op, minlength=len(OPS))):   # the ops present
         spec = OPS[code]
         if spec.kind != BLOCK or spec.sizes is None:

@@ -13,7 +13,8 @@ import numpy as np
 from numtape.errors import TapeFormatError
 from numtape.ops import OPS
 from numtape.ops.flags import BROADCAST_MASK, CONST_BIT, MAX_MARKED
-from numtape.ops.layout import ARITY, IS_BLOCK, arg_pointers, op_params, operand_extents
+from numtape.ops.layout import (ARITY, IS_BLOCK, arg_pointers, fixed_operands, op_params,
+                                operand_extents)
 
 _NCODES = len(OPS)
 MAX_INDEX = 1 << 62
@@ -115,17 +116,10 @@ def _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, k0, k1, 
     end = a + length
     # operands marked constant: only ops of a fixed arity have them (per op and operand, not
     # per gathered element)
-    fixed = np.flatnonzero(ARITY[op[k0:k1]] > 0)
-    if fixed.size:
-        arity = ARITY[op[k0:k1][fixed]].astype(np.int64)
-        first = np.cumsum(arity) - arity
-        kk = np.repeat(fixed, arity)
-        pos = np.arange(int(first[-1] + arity[-1])) - np.repeat(first, arity)
-        shift = CONST_BIT + np.minimum(pos, MAX_MARKED)
-        marked = (flags[k0:k1][kk].astype(np.int64) >> shift) & 1
-        at = arg_ptr[k0:k1][kk] - p0 + pos
-        if np.any((marked == 1) & ((a[at] < c0) | (end[at] > c0 + n_const))):
-            raise TapeFormatError("flags: an operand marked constant lies outside the constants")
+    kk, pos, at = fixed_operands(op[k0:k1], arg_ptr[k0:k1 + 1] - p0)
+    marked = (flags[k0:k1][kk].astype(np.int64) >> (CONST_BIT + np.minimum(pos, MAX_MARKED))) & 1
+    if np.any((marked == 1) & ((a[at] < c0) | (end[at] > c0 + n_const))):
+        raise TapeFormatError("flags: an operand marked constant lies outside the constants")
     late = end > out_ptr[k0:k1][owner]
     if a.size and np.any(late):
         bad = int(np.flatnonzero(late)[0])
