@@ -1,6 +1,7 @@
 """numtape/kernels/vmath.py against the C library and NumPy, in ns per element.
 
-For each function (exp, log, expm1, log1p, sin, cos, tanh; sin-large: sin of |x| up to 1e300)
+For each function (exp, log, expm1, log1p, sin, cos, tanh; sin-near, cos-near: the forms the
+kernels' block loops call below |x| = 2**20; sin-large: sin of |x| up to 1e300)
 and block size n = 1e2 ... 1e6, in one process:
 
 * ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized);
@@ -20,7 +21,7 @@ branch predictor learns the C library's branches on the argument (sin and cos ta
 |x|), so its small-n times are better than on new data; the vmath loops have no such branches
 (but vtanh's, between its two formulas, which a vectorized loop turns into a select).
 
-Run: ``python benchmarks/vmath.py [exp log ... sin cos tanh sin-large]``.
+Run: ``python benchmarks/vmath.py [exp log ... sin cos tanh sin-near cos-near sin-large]``.
 """
 import functools
 import math
@@ -104,6 +105,13 @@ FUNCTIONS = {
             lambda rng, n: rng.uniform(-10.0, 10.0, n)),
     "tanh": (_m_tanh, vmath.vtanh, np.tanh, vmath.np_vtanh,
              lambda rng, n: rng.uniform(-3.0, 3.0, n)),
+    # vsin_near/vcos_near: what numtape's loops over blocks call once every argument passed
+    # vmath.near (|x| < 2**20; that check, an and-reduction over the block, is not timed here);
+    # the plain "sin"/"cos" rows' vmath loop computes both reductions and selects
+    "sin-near": (_m_sin, vmath.vsin_near, np.sin, vmath.np_vsin,
+                 lambda rng, n: rng.uniform(-10.0, 10.0, n)),
+    "cos-near": (_m_cos, vmath.vcos_near, np.cos, vmath.np_vcos,
+                 lambda rng, n: rng.uniform(-10.0, 10.0, n)),
     # |x| log-uniform up to 1e300: the C library's slow reduction; vsin's costs the same
     "sin-large": (_m_sin, vmath.vsin, np.sin, vmath.np_vsin,
                   lambda rng, n: rng.choice([-1.0, 1.0], n) * 10.0 ** rng.uniform(0.0, 300.0, n)),

@@ -148,8 +148,9 @@ def trig_points(rng):
         _near_multiples_of_pio2(np.arange(-57, 972, 3)),
         _near_multiples_of_pio2(rng.integers(-57, 972, 60)),
         [6381956970095103 * 2.0**797],       # the closest to a multiple of pi/2 of all float64
-        # the edges of the reduction: pi/4, 1/2, 2**-26 (the result rounds to x below)
-        _around([math.pi / 4, 0.5, 2.0**-26, 2.0**30, 2.0**54], rng, 200),
+        # the edges of the reduction: pi/4, 1/2, 2**-26 (the result rounds to x below),
+        # TRIG_NEAR (Cody-Waite's below, Payne-Hanek's above)
+        _around([math.pi / 4, 0.5, 2.0**-26, 2.0**20, 2.0**30, 2.0**54], rng, 200),
         [0.0, -0.0, TINY, -TINY, MIN_NORMAL, MAX, -MAX, 1.0, -1.0, math.pi, 1e22, 1e300],
     ])
 
@@ -278,9 +279,9 @@ def test_numpy_and_python_twins_give_the_same_bits(name):
     np.testing.assert_array_equal(py, y[some])
 
 
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", [*CASES, "vsin_near", "vcos_near"])
 def test_a_loop_calling_it_vectorizes(name):
-    f = CASES[name][0]
+    f = CASES[name][0] if name in CASES else getattr(vmath, name)
     _compiled(f, np.ones(4))
     loop = _loop(f)
     ir = loop.inspect_llvm(loop.signatures[0])
@@ -300,32 +301,73 @@ def test_the_table_of_two_over_pi():
     assert not vmath.TWO_OVER_PI_CHUNKS[:vmath.TRIG_PAD].any()
 
 
-def test_sin_and_cos_ops_use_vmath_on_blocks_and_libm_on_single_elements():
-    """SinOp and CosOp (values and partials): vmath's functions in the sweeps of blocks, the
-    interpreters' and the fused kernels' alike, libm's for an op of one element."""
+def test_the_parts_of_pi_over_two():
+    """Cody-Waite's pi/2 = PIO2_1 + ... + PIO2_4 (vsin/vcos below TRIG_NEAR): 33 bits in each
+    of the first three parts (so n PIO2_k is exact for n < 2**20), the sum within 2**-150."""
+    parts = [vmath.PIO2_1, vmath.PIO2_2, vmath.PIO2_3, vmath.PIO2_4]
+    for p in parts[:3]:
+        m, e = math.frexp(p)
+        assert float(int(m * 2**33)) == m * 2**33
+    with mpmath.workprec(400):
+        err = abs(sum(mpmath.mpf(p) for p in parts) - mpmath.pi / 2)
+        assert err < mpmath.ldexp(1, -150)
+    assert vmath.TRIG_NEAR * vmath.TWO_OVER_PI < 2**20
+
+
+def test_sin_and_cos_ops_use_vmath_in_every_sweep_near_and_far():
+    """SinOp and CosOp (values and partials): vmath's functions in the interpreters' and the
+    fused kernels' sweeps of blocks, with every argument near (the near forms after the range
+    check) or one far (the whole-range forms), and for an op of one element."""
     import numtape as nt
     rng = np.random.default_rng(3)
-    x = rng.uniform(-100.0, 100.0, 2000)
-    libm_s, libm_c = np.array([math.sin(a) for a in x]), np.array([math.cos(a) for a in x])
-    vs, vc = vmath.np_vsin(x), vmath.np_vcos(x)
-    assert (vs != libm_s).any() and (vc != libm_c).any()   # the test can tell them apart
-    for fused in (False, True):
-        F = nt.MakeTape(lambda z: np.sum(np.sin(z)) + np.sum(np.cos(z) * 0.5), x)
-        F.sweeps.compiled_module()                 # not the NumPy tier a short run starts on
-        if fused:
-            assert F.compile() >= 1
-        S = F.sweeps
-        val = S.forward(x)
-        blocks = [val[F.out_ptr[k]:F.out_ptr[k + 1]] for k in range(F.n_ops)
-                  if F.op[k] in (OPS_CODE["SinOp"], OPS_CODE["CosOp"])]
-        np.testing.assert_array_equal(blocks[0], vs)
-        np.testing.assert_array_equal(blocks[1], vc)
-        np.testing.assert_array_equal(F.gradient(x), vc - 0.5 * vs)
+    near = rng.uniform(-100.0, 100.0, 2000)
+    libm_s = np.array([math.sin(a) for a in near])
+    assert (vmath.np_vsin(near) != libm_s).any()          # the test can tell them apart
+    far = near.copy()
+    far[[5, 1500]] = [3.0e6, -1.0e300]
+    for x in (near, far):
+        vs, vc = vmath.np_vsin(x), vmath.np_vcos(x)
+        for fused in (False, True):
+            F = nt.MakeTape(lambda z: np.sum(np.sin(z)) + np.sum(np.cos(z) * 0.5), x)
+            F.sweeps.compiled_module()             # not the NumPy tier a short run starts on
+            if fused:
+                assert F.compile() >= 1
+            S = F.sweeps
+            val = S.forward(x)
+            blocks = [val[F.out_ptr[k]:F.out_ptr[k + 1]] for k in range(F.n_ops)
+                      if F.op[k] in (OPS_CODE["SinOp"], OPS_CODE["CosOp"])]
+            np.testing.assert_array_equal(blocks[0], vs)
+            np.testing.assert_array_equal(blocks[1], vc)
+            np.testing.assert_array_equal(F.gradient(x), vc - 0.5 * vs)
+            v = np.cos(x)
+            np.testing.assert_allclose(F.jvp(x, v), np.sum(vc * v) - np.sum(0.5 * vs * v),
+                                       rtol=1e-14)   # the sums' order is SumOp's
     G = nt.MakeTape(lambda z: np.sin(z[0]) + np.cos(z[1]), np.zeros(2))
     G.sweeps.compiled_module()
-    for a, b in zip(x[:200:2], x[1:200:2]):
-        assert G([a, b]) == math.sin(a) + math.cos(b)
-        np.testing.assert_array_equal(G.gradient([a, b]), [math.cos(a), -math.sin(b)])
+    pairs = list(zip(near[:200:2], near[1:200:2])) + [(3.0e6, -1.0e300), (2.0**20, -2.0**20)]
+    for a, b in pairs:
+        s, c = vmath.np_vsin([a, b]), vmath.np_vcos([a, b])
+        assert G([a, b]) == s[0] + c[1]
+        np.testing.assert_array_equal(G.gradient([a, b]), [c[0], -s[1]])
+
+
+@pytest.mark.parametrize("name", ["vsin", "vcos"])
+def test_the_near_forms_are_the_whole_range_functions_below_trig_near(name):
+    """vsin_near/vcos_near (the loops over blocks whose arguments pass ``near``) give vsin's and
+    vcos's bits on |x| < TRIG_NEAR, compiled in a vectorized loop; ``near`` is false at and
+    beyond, and for inf and NaN."""
+    f, twin, _, _, sample, _ = CASES[name]
+    near_f = {"vsin": vmath.vsin_near, "vcos": vmath.vcos_near}[name]
+    x = sample(np.random.default_rng(5))
+    x = np.concatenate([x, _around([vmath.TRIG_NEAR * 0.999999, 1e6], np.random.default_rng(6),
+                                   500)])
+    x = x[np.abs(x) < vmath.TRIG_NEAR]
+    assert x.size > 40_000 and np.abs(x).max() > 1e6
+    np.testing.assert_array_equal(_compiled(near_f, x), twin(x))
+    edge = np.array([vmath.TRIG_NEAR, -vmath.TRIG_NEAR, np.nextafter(vmath.TRIG_NEAR, 0),
+                     math.inf, math.nan])
+    assert [bool(vmath.near.py_func(a)) for a in edge] == [False, False, True, False, False]
+
 
 
 def test_tanh_op_uses_vtanh_on_blocks_and_single_elements():

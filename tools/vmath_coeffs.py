@@ -72,19 +72,34 @@ def two_over_pi(chunks):
     return digits
 
 
+def pio2_parts():
+    """pi/2 in four float64 parts of 33, 33, 33 and 53 bits (vmath's PIO2_1 ... PIO2_4)."""
+    with mp.workprec(400):
+        rest, parts = mp.pi / 2, []
+        for bits in (33, 33, 33, 53):
+            m, e = mp.frexp(rest)
+            part = mp.ldexp(mp.floor(mp.ldexp(m, bits)), e - bits) if bits < 53 else rest
+            parts.append(float(part))
+            rest -= mp.mpf(parts[-1])
+    for i, p in enumerate(parts, 1):
+        print(f"PIO2_{i} = {p!r}")
+    return parts
+
+
 def main():
     half_ln2 = mp.log(2) / 2 * mp.mpf("1.0005")
     _fit("EXP_Q", exp_q, -half_ln2, half_ln2, 10)
     # m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f): |s| <= (sqrt(2) - 1) / (sqrt(2) + 1)
     s_max = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * mp.mpf("1.0001")
     _fit("LOG_P", log_p, 0, s_max**2, 7)
-    # the reduced argument of vsin/vcos: |r| <= pi/4 (1 + 2**-42)
+    # the reduced argument of vsin/vcos: |r| <= pi/4 (1 + 2**-32)
     r_max = mp.pi / 4 * mp.mpf("1.0001")
     _fit("SIN_S", sin_s, 0, r_max**2, 6)
     _fit("COS_C", cos_c, 0, r_max**2, 5)
     # vtanh's polynomial serves |x| < TANH_SMALL = 0.625
     _fit("TANH_T", tanh_t, 0, mp.mpf("0.625")**2 * mp.mpf("1.0001"), 11)
     two_over_pi(52)
+    pio2_parts()
 
 
 if __name__ == "__main__":

@@ -1,22 +1,26 @@
 """exp, log, expm1, log1p, sin, cos and tanh in plain float64 arithmetic, so that loops calling
 them vectorize.
 
-The op table's ExpOp, Expm1Op, LogOp, Log1pOp and TanhOp use exp, expm1, log, log1p and tanh in
-every compiled tier (numtape/ops/formulas.py, ``vm``).  SinOp and CosOp use sin and cos on
-blocks of more than one element only (``vb``): their reduction is exact over the whole range
-(Payne-Hanek, branch-free), which pays in vectorized loops and costs several times libm's call
-in scalar code (tapes recorded from Python loops, re-rolled loops; benchmarks/compare.py, W1
-loop), where libm's serve.  tanh has the one branch of this module (on |x|, between its two
-formulas): in scalar code only the formula taken is computed, which keeps a recurrence through
-tanh short (benchmarks/compare.py, W2), and a vectorized loop turns it into a select.
+The op table's ExpOp, Expm1Op, LogOp, Log1pOp, TanhOp, SinOp and CosOp use these functions in
+every compiled tier, for one element as for a block (numtape/ops/formulas.py, ``vm`` and
+``vb``), so that every compiled sweep gives the same bits.  Two functions branch on their
+argument, and in scalar code compute only the path taken: tanh (between its two formulas: a
+recurrence through tanh waits half as long; benchmarks/compare.py, W2) and sin and cos (between
+Cody-Waite's reduction below TRIG_NEAR = 2**20 and Payne-Hanek's above).  A vectorized loop
+turns a branch into a select and computes both paths, which for sin and cos would cost the
+whole-range reduction (a gather of 2/pi's bits per lane) on every element: the kernels' loops
+over blocks of SinOp and CosOp therefore first check that every argument passes ``near``
+(|x| < TRIG_NEAR; a vectorized and-reduction) and then call ``vsin_near``/``vcos_near``, the
+near path alone, whose bits are vsin's and vcos's there (numtape/sweeps/emit.py,
+``element_loop``).
 
 ``math.exp`` and ``math.log`` inside a Numba loop are calls into the C library, one element at a
 time: LLVM cannot turn such a loop into SIMD code (PyPI's llvmlite has no vector math library).
 The functions here compute the same values with additions, multiplications, one division
 (log, log1p), comparisons that become selects, and integer operations on the bits of a float64
-(for the powers of two).  No branch depends on the argument, and no table is read (except
-2/pi's bits by sin and cos: a gather), so a loop ``for i in range(n): y[i] = vexp(x[i])``
-compiles to SIMD instructions.
+(for the powers of two).  No branch depends on the argument but the two above, and no table is
+read (except 2/pi's bits by Payne-Hanek's reduction: a gather), so a loop
+``for i in range(n): y[i] = vexp(x[i])`` compiles to SIMD instructions.
 
 Every function is correct over its whole domain (subnormal arguments and results, overflow to
 inf, underflow to 0, the infinities, NaN in gives NaN out) to within the bound of ulps that
@@ -89,11 +93,22 @@ Fast2Sum) and 1 - q formed by Fast2Sum, so the result takes one rounding plus th
 expm1 scaled by 2 / u.  The sign comes back by copysign (tanh(-0) = -0); beyond 19.06 the
 result rounds to 1, and the argument of expm1 is capped at 44 to stay finite.
 
-``vsin``, ``vcos``: |x| = n pi/2 + r (mod 2 pi) with |r| <= pi/4, then sin or cos of r by
-n mod 4 (both polynomials are computed, one is selected; the sign is flipped for sin of
-negative x, so sin(-0) is -0).  The reduction is Payne-Hanek's, branch-free, done for every
-argument, tiny or huge (up to the largest float64), since a branch to it would stop the loop from
-vectorizing: |x| = xs 2**(24 j0), xs in [2**54, 2**78), j0 from the exponent; 2/pi's bits in
+``vsin``, ``vcos``: |x| = n pi/2 + r (mod 2 pi) with |r| <= pi/4 (1 + 2**-32), then sin or cos
+of r by n mod 4 (the polynomial of the other one is computed only in a vectorized loop, then
+not selected; the sign is flipped for sin of negative x, so sin(-0) is -0).
+
+Below TRIG_NEAR = 2**20 the reduction is Cody-Waite's (``_trig_reduce_near``): n = round(|x| 2/pi)
+(by the shifter; the rounding of the product may pick the neighbouring n near a half-integer,
+hence the 2**-32), and pi/2 split in four parts, ``PIO2_1`` to ``PIO2_3`` of 33 bits each and
+``PIO2_4`` of 53, so that n PIO2_k is exact for k < 4 (n < 2**20).  |x| - n PIO2_1 is exact
+(Sterbenz); the next two parts are subtracted with TwoSums, their errors summed with the
+rounded n PIO2_4, and r = rh + rl (Fast2Sum).  The error is below 2**-130 absolute, while no
+float64 below 2**20 comes closer to a multiple of pi/2 than 6.2e-19 (x = 45.553093477052,
+found by checking every multiple below 2**20 and its neighbours): relative to r, below 2**-96.
+
+From TRIG_NEAR up (and for inf and NaN) the reduction is Payne-Hanek's (``_trig_reduce``),
+exact over the whole range up to the largest float64, branch-free:
+|x| = xs 2**(24 j0), xs in [2**54, 2**78), j0 from the exponent; 2/pi's bits in
 24-bit chunks c_i (``TWO_OVER_PI_CHUNKS``, 52 chunks after 3 zeros so that arguments from 1/2 up
 are alike; read per lane: the loop gathers them) give x 2/pi modulo 4 as
 sum_k xs c_(j0+k) 2**(-24 (k + 1)), k = 0 ... 8.  xs is split in ``xa`` (26 bits) and ``xb``
@@ -105,8 +120,9 @@ rounded).  n = round(b1), f = (b1 - n) + l2 + l3 as a pair (TwoSum), with an err
 2**-104 |f| + 2**-136 (the chunks left out, the roundings of l3 and of the pair's low part),
 while no float64 comes closer to a multiple of pi/2 than about 2**-61.6 in f
 (x = 6381956970095103 2**797): relative to f, the reduction errs by less than 2**-70.
-r = f pi/2 as a pair ``rh + rl`` (Dekker's product by masks, no FMA).  Below pi/4, r = x
-exactly and n = 0.  sin(r) = r + r**3 S(r**2) with S of degree 6, the leading r**3 S0 formed
+r = f pi/2 as a pair ``rh + rl`` (Dekker's product by masks, no FMA).
+
+sin(r) = r + r**3 S(r**2) with S of degree 6, the leading r**3 S0 formed
 from a 16-bit head a of r (a**3 times 5 bits of S0 is exact, and summed with r by Fast2Sum);
 cos(r) = 1 - r**2/2 + r**4 C(r**2), C of degree 5, with r**2/2 split as in ``vexpm1``
 (a 26-bit head squared exactly, 1 - that by Fast2Sum).  Errors: about half an ulp (the bound in
@@ -120,7 +136,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic, overload, register_jitable
 
-__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "vsin", "vcos",
+__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "vsin", "vcos", "vsin_near", "vcos_near", "near",
            "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p", "np_vsin", "np_vcos"]
 
 # numtape's jit options (numtape/kernels/jit.py, checked by tests/test_jit.py), spelled out so
@@ -619,6 +635,12 @@ PIO2_LO = 6.123233995736766e-17       # pi/2 - PIO2_HI rounded
 PIO2_A = 1.5707963109016418          # PIO2_HI to 26 bits
 PIO2_B = 1.5893254712295857e-08       # PIO2_HI - PIO2_A (27 bits)
 PIO4 = 0.7853981633974483             # below, the argument is its own reduction
+TRIG_NEAR = 1048576.0                 # 2**20: below, Cody-Waite's reduction (n < 2**20)
+TWO_OVER_PI = 0.6366197723675814      # 2/pi rounded
+PIO2_1 = 1.5707963267341256           # pi/2 = PIO2_1 + ... + PIO2_4: 33 bits of pi/2,
+PIO2_2 = 6.077100506303966e-11        # the next 33, the next 33 and 53 more
+PIO2_3 = 2.0222662487111665e-21       # (tools/vmath_coeffs.py); n PIO2_1, n PIO2_2 and
+PIO2_4 = 8.4784276603689e-32          # n PIO2_3 are exact for n < 2**20
 R4 = 1.5 * 2.0**54                   # (p + R4) - R4 rounds p to a multiple of 4, |p| < 2**53
 R16 = 1.5 * 2.0**56                  # to a multiple of 16, |p| < 2**55
 C46 = 96.0                            # 1.5 * 2**6: (p + C46) - C46 rounds p to 2**-46
@@ -661,7 +683,8 @@ def _cos_c(z, z2):
 
 @_njit
 def _trig_reduce(ax):
-    """(n, rh, rl) with ax = n pi/2 + r (mod 2 pi), r = rh + rl, |r| <= pi/4 (1 + 2**-42).
+    """(n, rh, rl) with ax = n pi/2 + r (mod 2 pi), r = rh + rl, |r| <= pi/4 (1 + 2**-42):
+    Payne-Hanek's reduction, which vsin and vcos use from TRIG_NEAR up.
 
     For ax >= 0 finite (module docstring); below pi/4, (0, ax, 0).
     """
@@ -752,7 +775,7 @@ def _trig_reduce(ax):
 
 @_njit
 def _sin_poly(rh, rl):
-    """sin(rh + rl), |rh| <= pi/4 (1 + 2**-42), |rl| <= ulp(rh)."""
+    """sin(rh + rl), |rh| <= pi/4 (1 + 2**-32), |rl| <= ulp(rh)."""
     z = rh * rh
     hi, lo, t = _cube_head(rh, _from_bits(_bits(rh) & MASK16), z, S0_HI, S0_LO, S0)
     return hi + (lo + ((t + (rh * z) * (z * _sin_s1(z, z * z))) + rl * (1.0 - 0.5 * z)))
@@ -760,7 +783,7 @@ def _sin_poly(rh, rl):
 
 @_njit
 def _cos_poly(rh, rl):
-    """cos(rh + rl), |rh| <= pi/4 (1 + 2**-42), |rl| <= ulp(rh)."""
+    """cos(rh + rl), |rh| <= pi/4 (1 + 2**-32), |rl| <= ulp(rh)."""
     z = rh * rh
     a = _from_bits(_bits(rh) & MASK26)    # rh**2 == a**2 + b (rh + a), a**2 exact
     b = rh - a
@@ -772,27 +795,89 @@ def _cos_poly(rh, rl):
 
 
 @_njit
+def _trig_reduce_near(ax):
+    """(n, rh, rl) as ``_trig_reduce``, for 0 <= ax < TRIG_NEAR: Cody-Waite's reduction
+    (module docstring)."""
+    kd = ax * TWO_OVER_PI + SHIFTER
+    n = _bits(kd) - SHIFTER_BITS          # round(ax 2/pi) (up to the rounding of the product)
+    nd = kd - SHIFTER
+    t1 = ax - nd * PIO2_1                 # exact (Sterbenz, or nd == 0)
+    q = nd * PIO2_2                       # exact, as nd * PIO2_3
+    a = t1 - q
+    aa = a - t1
+    ea = (t1 - (a - aa)) + (-q - aa)      # a + ea == t1 - q (TwoSum)
+    q = nd * PIO2_3
+    b = a - q
+    bb = b - a
+    eb = (a - (b - bb)) + (-q - bb)       # b + eb == a - q
+    low = (ea + eb) - nd * PIO2_4
+    rh = b + low
+    return n, rh, (b - rh) + low          # Fast2Sum
+
+
+@_njit
+def _sin_quadrant(n, rh, rl):
+    """sin(n pi/2 + r) up to the sign of n & 2: sin(r) or cos(r); a branch in scalar code,
+    a select in a vectorized loop."""
+    if (n & 1) == 1:
+        return _cos_poly(rh, rl)
+    return _sin_poly(rh, rl)
+
+
+@_njit
+def _cos_quadrant(n, rh, rl):
+    """cos(n pi/2 + r) up to the sign of (n + 1) & 2."""
+    if (n & 1) == 1:
+        return _sin_poly(rh, rl)
+    return _cos_poly(rh, rl)
+
+
+@_njit
+def vsin_near(x):
+    """sin(x) for |x| < TRIG_NEAR (``near(x)``), without a branch to the whole-range reduction:
+    the loops over blocks whose arguments all pass ``near`` call it; the same bits as vsin."""
+    n, rh, rl = _trig_reduce_near(abs(x))
+    y = _sin_quadrant(n, rh, rl)
+    return -y if ((n & 2) == 2) != (_bits(x) < 0) else y
+
+
+@_njit
+def vcos_near(x):
+    """cos(x) for |x| < TRIG_NEAR, as ``vsin_near``."""
+    n, rh, rl = _trig_reduce_near(abs(x))
+    y = _cos_quadrant(n, rh, rl)
+    return -y if ((n + 1) & 2) == 2 else y
+
+
+@_njit
+def near(x):
+    """Whether ``vsin_near`` and ``vcos_near`` serve x: |x| < TRIG_NEAR (not NaN)."""
+    return abs(x) < TRIG_NEAR
+
+
+@_njit
 def vsin(x):
-    """sin(x) for a float64 ``x``, branch-free (module docstring)."""
+    """sin(x) for a float64 ``x`` (module docstring): Cody-Waite's reduction below TRIG_NEAR,
+    Payne-Hanek's above (a branch)."""
+    if abs(x) < TRIG_NEAR:
+        return vsin_near(x)
     ax = abs(x)
     ax = ax if ax < INF else 0.0          # inf and NaN: fixed at the end
     n, rh, rl = _trig_reduce(ax)
-    s = _sin_poly(rh, rl)
-    c = _cos_poly(rh, rl)
-    y = c if (n & 1) == 1 else s
+    y = _sin_quadrant(n, rh, rl)
     y = -y if ((n & 2) == 2) != (_bits(x) < 0) else y
     return y if abs(x) < INF else x - x
 
 
 @_njit
 def vcos(x):
-    """cos(x) for a float64 ``x``, branch-free (module docstring)."""
+    """cos(x) for a float64 ``x``, as ``vsin``."""
+    if abs(x) < TRIG_NEAR:
+        return vcos_near(x)
     ax = abs(x)
     ax = ax if ax < INF else 0.0
     n, rh, rl = _trig_reduce(ax)
-    s = _sin_poly(rh, rl)
-    c = _cos_poly(rh, rl)
-    y = s if (n & 1) == 1 else c
+    y = _cos_quadrant(n, rh, rl)
     y = -y if ((n + 1) & 2) == 2 else y
     return y if abs(x) < INF else x - x
 
@@ -898,34 +983,55 @@ def _np_cos_poly(rh, rl):
     return w + ((e - tail) + (z * z) * _cos_c(z, z * z))
 
 
-def np_vsin(x):
-    """``vsin`` on an array with NumPy: the same operations, the same bits."""
+def _np_trig_reduce_near(ax):
+    kd = ax * TWO_OVER_PI + SHIFTER
+    n = kd.view(np.int64) - SHIFTER_BITS
+    nd = kd - SHIFTER
+    t1 = ax - nd * PIO2_1
+    q = nd * PIO2_2
+    a = t1 - q
+    aa = a - t1
+    ea = (t1 - (a - aa)) + (-q - aa)
+    q = nd * PIO2_3
+    b = a - q
+    bb = b - a
+    eb = (a - (b - bb)) + (-q - bb)
+    low = (ea + eb) - nd * PIO2_4
+    rh = b + low
+    return n, rh, (b - rh) + low
+
+
+def _np_trig(x, odd):
+    """Sine (odd) or cosine of an array: both reductions, selected per element, as vsin/vcos."""
     x = np.asarray(x, dtype=np.float64)
     with np.errstate(all="ignore"):
         ax = np.abs(x)
-        ax = np.where(ax < INF, ax, 0.0)
-        n, rh, rl = _np_trig_reduce(ax)
+        near_ = ax < TRIG_NEAR
+        n1, h1, l1 = _np_trig_reduce_near(np.where(near_, ax, 0.0))
+        n2, h2, l2 = _np_trig_reduce(np.where(near_ | ~(ax < INF), 0.0, ax))
+        n, rh, rl = np.where(near_, n1, n2), np.where(near_, h1, h2), np.where(near_, l1, l2)
         s = _np_sin_poly(rh, rl)
         c = _np_cos_poly(rh, rl)
-        y = np.where((n & 1) == 1, c, s)
-        y = np.where(((n & 2) == 2) != (x.view(np.int64) < 0), -y, y)
-        return np.where(np.abs(x) < INF, y, x - x)
+        if odd:
+            y = np.where((n & 1) == 1, c, s)
+            y = np.where(((n & 2) == 2) != (x.view(np.int64) < 0), -y, y)
+        else:
+            y = np.where((n & 1) == 1, s, c)
+            y = np.where(((n + 1) & 2) == 2, -y, y)
+        return np.where(ax < INF, y, x - x)
+
+
+def np_vsin(x):
+    """``vsin`` on an array with NumPy: the same operations, the same bits."""
+    return _np_trig(x, True)
 
 
 def np_vcos(x):
     """``vcos`` on an array with NumPy: the same operations, the same bits."""
-    x = np.asarray(x, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        ax = np.abs(x)
-        ax = np.where(ax < INF, ax, 0.0)
-        n, rh, rl = _np_trig_reduce(ax)
-        s = _np_sin_poly(rh, rl)
-        c = _np_cos_poly(rh, rl)
-        y = np.where((n & 1) == 1, s, c)
-        y = np.where(((n + 1) & 2) == 2, -y, y)
-        return np.where(np.abs(x) < INF, y, x - x)
+    return _np_trig(x, False)
 
 
 # the names the op formulas use (``vm.exp(x)`` ...: numtape/ops/formulas.py, ``vm``)
 exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p
 sin, cos, tanh = vsin, vcos, vtanh
+sin_near, cos_near = vsin_near, vcos_near

@@ -5,8 +5,8 @@ output.  The expressions are pasted into the generated Numba sweeps, and compile
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
 ``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p/tanh of kernels/vmath.py),
-``vb`` (NumPy; inside the kernels, vmath's sin and cos for ops of more than one element, libm's
-for single elements: sweeps/emit.py ``kernel_expr``),
+``vb`` (NumPy; inside the kernels, vmath's sin and cos, whose loops over blocks check their
+arguments' range first: sweeps/emit.py ``element_loop``),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
 ops/formulas.py.  Conventions at
 kinks: abs'(0) = 0; maximum/minimum send the derivative to the first argument on ties;

@@ -188,10 +188,10 @@ class _Special:
 # ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p, tanh).  Inside the kernels it is
 # numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
 # NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.
-# ``vb`` (sin, cos): vmath's in the kernels of ops of more than one element, libm's for single
-# elements (sweeps/emit.py ``kernel_expr``): vmath's exact whole-range reduction is branch-free,
-# which pays in a vectorized loop and costs several times libm's call in scalar code (tapes
-# recorded from Python loops, re-rolled loops).  On arrays and traced values, NumPy.
+# ``vb`` (sin, cos): vmath's too, in every kernel, but a loop over a block first checks that its
+# arguments are within vmath's cheap reduction's range and then calls the ``_near`` forms, which
+# leave out the whole-range reduction (sweeps/emit.py ``element_loop``).  On arrays and traced
+# values, NumPy.
 vm = vb = np
 NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "vb": vb, "select": select, "LN2": LN2,
              "LN10": LN10,

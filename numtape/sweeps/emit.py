@@ -6,7 +6,9 @@ Each generator pastes the op table's formulas into Python source for Numba.  Wha
 in common lives here, said once:
 
 * ``kernel_expr``: an op's value or partial expression as kernel source (``select`` lazy;
-  ``vb`` is vmath for blocks, libm for single elements);
+  ``vb`` is vmath's whole-range function, or its ``_near`` form after a range check);
+* ``element_loop``: the loop of one op over a block, split by that range check where the op
+  uses ``vb`` (sin, cos);
 * ``operand_names`` and ``load_operands``: the formulas' operand names, read from the arena;
 * ``check_locals``: a generator's local names must not shadow a name the formulas use;
 * the **strong zero** (README.md, "Conventions (identical in every mode)"; ARCHITECTURE.md,
@@ -34,10 +36,11 @@ from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
 class _Kernel(ast.NodeTransformer):
     """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
     computed (on arrays and ADArrays select stays np.where).  ``vb.f`` -> ``vm.f`` (vmath's
-    vectorizable f) in code sweeping blocks, ``np.f`` (libm's) in code sweeping one element."""
+    f over its whole range), or ``vm.f_near`` in a loop whose arguments all passed
+    ``vm.near`` (``element_loop``)."""
 
-    def __init__(self, block):
-        self.block = block
+    def __init__(self, near):
+        self.near = near
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -46,23 +49,51 @@ class _Kernel(ast.NodeTransformer):
             return ast.IfExp(test=c, body=a, orelse=b)
         return node
 
-    def visit_Name(self, node):
-        if node.id == "vb":
-            return ast.copy_location(ast.Name(id="vm" if self.block else "np", ctx=node.ctx), node)
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if isinstance(node.value, ast.Name) and node.value.id == "vb":
+            attr = node.attr + "_near" if self.near else node.attr
+            return ast.copy_location(ast.Attribute(
+                value=ast.Name(id="vm", ctx=ast.Load()), attr=attr, ctx=node.ctx), node)
         return node
 
 
-def kernel_expr(expr, block):
+def kernel_expr(expr, near=False):
     """An op's value or partial expression (``OpSpec.value_expr``, ``partial_exprs[j]``) as
-    kernel source, for code that sweeps blocks of several elements (``block``) or one."""
-    return ast.unparse(_Kernel(block).visit(ast.parse(expr, mode="eval")))
+    kernel source; ``near``: for a loop whose ``vb`` arguments all passed ``vm.near``."""
+    return ast.unparse(_Kernel(near).visit(ast.parse(expr, mode="eval")))
 
 
-def by_length(spec):
-    """Whether an elementwise op's formulas differ between blocks and single elements
-    (``vb``): its block loops then take ``n == 1`` apart, so every single element an op
-    computes, in any sweep, uses the same functions."""
-    return any("vb." in e for e in (spec.value_expr, *spec.partial_exprs))
+def _ranged_args(spec):
+    """The arguments of the ``vb`` calls in an elementwise op's formulas, as source."""
+    out = []
+    for e in (spec.value_expr, *spec.partial_exprs):
+        for node in ast.walk(ast.parse(e, mode="eval")):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "vb"):
+                out += [ast.unparse(a) for a in node.args]
+    return list(dict.fromkeys(out))
+
+
+def ranged(spec):
+    """Whether an elementwise op's formulas call ``vb`` (sin and cos, whose reduction has two
+    ranges): its loops over blocks check their arguments first (``element_loop``)."""
+    return bool(_ranged_args(spec))
+
+
+def element_loop(spec, head, loads, body):
+    """The loop ``head`` (``for i in range(...):``) of one op over a block, its element
+    ``body(near)`` (lines).  An op calling ``vb`` loops twice: once over its arguments,
+    testing ``vm.near`` (a vectorized and-reduction, cheap beside sin itself), then over the
+    elements with ``vm.f_near`` where all passed (the cheap reduction only: a loop LLVM
+    vectorizes without the whole-range reduction's gathers), or with ``vm.f``; the same bits
+    either way.  ``loads``: the lines reading the operands the arguments name."""
+    if not ranged(spec):
+        return [head] + ["    " + s for s in body(False)]
+    check = ["ok = True", head] + ["    " + s for s in loads]
+    check += [f"    ok &= vm.near({a})" for a in _ranged_args(spec)]
+    return (check + ["if ok:", "    " + head] + ["        " + s for s in body(True)]
+            + ["else:", "    " + head] + ["        " + s for s in body(False)])
 
 
 def operand_names(spec):

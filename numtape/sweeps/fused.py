@@ -32,13 +32,13 @@ from numtape.ops import OPS
 from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE
 from numtape.sweeps import variants
-from numtape.sweeps.emit import (accumulate_select, check_locals, kernel_expr, load_operands,
-                                 provenance, tangent_select)
+from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop, kernel_expr,
+                                 load_operands, provenance, tangent_select)
 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
-_LOCALS = {"A", "B", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "s", "t", "tan",
+_LOCALS = {"A", "B", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "ok", "s", "t", "tan",
            "tan0", "tx", "u", "val", "y", "zero"}
 check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
@@ -136,30 +136,38 @@ def render(structure):
     for r, (so, sa) in enumerate(slots):
         head.append(f"o{r} = u(A[{so}])")
         head += [f"a{r}_{j} = u(A[{s}])" for j, s in enumerate(sa)]
-    fw, rv, tg = [], [], []   # per op: the lines of one element
+    fw, rv, tg = [], [], []   # per op: its loop over the strip (emit.element_loop)
+    each = "for i in range(lo, hi):"
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
         vloads = load_operands(spec, functools.partial(_at, refs, r))
-        fw.append([said] + vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, True)}"])
+        fw.append([said] + element_loop(
+            spec, each, vloads, lambda near, spec=spec, vloads=vloads, r=r:
+            vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, near)}"]))
         if spec.zero_derivative:
-            tg.append([said, f"tan0[o{r} + i] = 0.0"])
+            tg.append([said, each, f"    tan0[o{r} + i] = 0.0"])
         else:
-            t = [said] + vloads + [f"y = val[o{r} + i]", "t = 0.0"]
-            for j, d in enumerate(spec.partial_exprs):
-                t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d, True))
-            tg.append(t + [f"tan0[o{r} + i] = t"])
-        body = [said, f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
-        if not spec.zero_derivative:
-            body += vloads + [f"y = val[o{r} + i]"]
-            for j, d in enumerate(spec.partial_exprs):
-                if f & const_flag(j):
-                    continue
-                kind, q = refs[j]
-                at = f"B[{row[q]}, i - lo]" if kind == "in" and local[q] else \
-                    f"adj0[{_at(refs, r, j)}]"
-                body += accumulate_select(at, kernel_expr(d, True))
-        rv.append(body)
+            def t_body(near, spec=spec, vloads=vloads, r=r, refs=refs):
+                t = vloads + [f"y = val[o{r} + i]", "t = 0.0"]
+                for j, d in enumerate(spec.partial_exprs):
+                    t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d, near))
+                return t + [f"tan0[o{r} + i] = t"]
+            tg.append([said] + element_loop(spec, each, vloads, t_body))
+
+        def r_body(near, spec=spec, vloads=vloads, r=r, refs=refs, f=f):
+            body = [f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
+            if not spec.zero_derivative:
+                body += vloads + [f"y = val[o{r} + i]"]
+                for j, d in enumerate(spec.partial_exprs):
+                    if f & const_flag(j):
+                        continue
+                    kind, q = refs[j]
+                    at = f"B[{row[q]}, i - lo]" if kind == "in" and local[q] else \
+                        f"adj0[{_at(refs, r, j)}]"
+                    body += accumulate_select(at, kernel_expr(d, near))
+            return body
+        rv.append([said] + element_loop(spec, each, vloads, r_body))
     rv = rv[::-1]
     outs = [f"o{r}" for r in range(len(structure)) if not local[r]]
     # unsigned offsets, as in the interpreters: no negative-index wraparound, so the loops
@@ -174,8 +182,8 @@ def render(structure):
         # (lo, hi: names no formula uses; the operands are x, a, b, c, m)
         lines = [f"for lo in range(u(0), n, u({CHUNK})):", f"    hi = min(lo + u({CHUNK}), n)"]
         lines += ["    " + s for s in start]
-        for body in per_op:
-            lines += ["    for i in range(lo, hi):"] + ["        " + s for s in body]
+        for loop in per_op:
+            lines += ["    " + s for s in loop]
         return lines
 
     def fn(name, sig, per_op, after):
@@ -203,10 +211,9 @@ def render(structure):
     lines += ["    " + s for s in head]
     lines += [f"    for lo in range(u(0), n, u({CHUNK})):", f"        hi = min(lo + u({CHUNK}), n)"]
     for f_body, t_body in zip(fw, tg):
-        lines += ["        for i in range(lo, hi):"] + ["            " + s for s in f_body]
-        lines += ["        for s in range(tan.shape[0]):", "            tan0 = tan[s]",
-                  "            for i in range(lo, hi):"]
-        lines += ["                " + s for s in t_body]
+        lines += ["        " + s for s in f_body]
+        lines += ["        for s in range(tan.shape[0]):", "            tan0 = tan[s]"]
+        lines += ["            " + s for s in t_body]
     src += lines
     return "\n".join(src) + "\n"
 

@@ -18,8 +18,8 @@ import textwrap
 
 from numtape.ops import BLOCK, ELEMENTWISE, OPS, PER_ELEMENT
 from numtape.ops.flags import BROADCAST_MASK, const_flag
-from numtape.sweeps.emit import (accumulate_if, accumulate_select, by_length, check_locals,
-                                 kernel_expr, load_operands, provenance, tangent_if,
+from numtape.sweeps.emit import (accumulate_if, accumulate_select, check_locals, element_loop,
+                                 kernel_expr, load_operands, provenance, ranged, tangent_if,
                                  tangent_select)
 
 HERE = pathlib.Path(__file__).parent
@@ -70,7 +70,7 @@ def _plus(j):
 
 # locals of the generated sweeps (emit.check_locals)
 _LOCALS = {"adj", "adj0", "args", "clear", "code", "d", "f", "flags", "g", "i", "iargs", "k",
-           "kk", "n", "o", "op", "p", "q", "r", "t", "tan", "tan0", "tx", "u", "uargs",
+           "kk", "n", "o", "ok", "op", "p", "q", "r", "t", "tan", "tan0", "tx", "u", "uargs",
            "uout_ptr", "val", "work", "y", "zero"}
 check_locals(_LOCALS, "generate.py")
 _load = load_operands
@@ -81,7 +81,7 @@ def _accumulate(spec, adj, at):
     out = []
     for j in range(spec.arity):
         out += [f"if (f & {const_flag(j)}) == 0:"] + _ind(
-            accumulate_if(f"{adj}[{at(j)}]", kernel_expr(spec.partial_exprs[j], False),
+            accumulate_if(f"{adj}[{at(j)}]", kernel_expr(spec.partial_exprs[j]),
                           d=f"d{j}"), 1)
     return out
 
@@ -116,7 +116,7 @@ def _forward_scalar(spec):
                     adj0[o] = 0.0
                 p += {arity}
                 continue
-                """, value=kernel_expr(spec.value_expr, False), arity=spec.arity), 1))
+                """, value=kernel_expr(spec.value_expr), arity=spec.arity), 1))
 
 
 def _block_call_forwards(spec, body, deriv):
@@ -186,7 +186,7 @@ def _tangent_scalar(spec):
     body = [f"x{j} = uargs[u(p{_plus(j)})]" for j in range(spec.arity)]
     body += _load(spec, lambda j: f"x{j}") + ["y = val[o]", "t = 0.0"]
     for j, e in enumerate(spec.partial_exprs):
-        body += tangent_if(f"tan0[x{j}]", kernel_expr(e, False))
+        body += tangent_if(f"tan0[x{j}]", kernel_expr(e))
     return (["if n == 1:"] + _ind(body, 1)
             + _ind(_t("""
                 tan0[o] = t
@@ -210,37 +210,33 @@ def _contiguous(j):
 
 
 def _two_ways(spec, loop):
-    """``loop(at, block)`` specialised for contiguous operands (f == 0, the common case, which
+    """``loop(at, near)`` specialised for contiguous operands (f == 0, the common case, which
     the compiler can vectorize) and for scalar broadcasts (strides); unary ops never broadcast.
-    An op whose formulas differ for single elements (emit.by_length) takes n == 1 apart."""
-    def ways(block):
-        if spec.arity == 1:
-            return loop(_contiguous, block)
-        return ([f"if (f & {BROADCAST_MASK}) == 0:"] + _ind(loop(_contiguous, block), 1)
-                + ["else:"] + _ind(loop(_strided, block), 1))
-    if not by_length(spec):
-        return ways(True)
-    return ["if n == 1:"] + _ind(ways(False), 1) + ["else:"] + _ind(ways(True), 1)
+    An op calling ``vb`` (sin, cos; unary) loops by emit.element_loop's range check."""
+    if spec.arity == 1:
+        return loop(_contiguous, False)
+    assert not ranged(spec), spec.name
+    return ([f"if (f & {BROADCAST_MASK}) == 0:"] + _ind(loop(_contiguous, False), 1)
+            + ["else:"] + _ind(loop(_strided, False), 1))
 
 
 def _ew_forward(spec):
-    return _two_ways(spec, lambda at, block: ["for i in range(n):"] + _ind(
-        _load(spec, at) + [f"val[o + i] = {kernel_expr(spec.value_expr, block)}"], 1))
+    return _two_ways(spec, lambda at, _: element_loop(
+        spec, "for i in range(n):", _load(spec, at),
+        lambda near: _load(spec, at) + [f"val[o + i] = {kernel_expr(spec.value_expr, near)}"]))
 
 
 def _ew_reverse(spec):
-    def one(at, block):
+    def one(at, _):
         # one branch-free loop per non-constant operand, which the compiler can vectorize
         # (contiguous operands); the strong zero becomes a select
         out = []
         for j, d in enumerate(spec.partial_exprs):
-            out += _t("""
-                if (f & {flag}) == 0:
-                    for i in range(n):
-                        g = adj0[o + i]
-                """, flag=const_flag(j))
-            out += _ind(_load(spec, at) + ["y = val[o + i]"]
-                        + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d, block)), 2)
+            out += [f"if (f & {const_flag(j)}) == 0:"]
+            out += _ind(element_loop(
+                spec, "for i in range(n):", _load(spec, at),
+                lambda near, j=j, d=d: ["g = adj0[o + i]"] + _load(spec, at) + ["y = val[o + i]"]
+                + accumulate_select(f"adj0[{at(j)}]", kernel_expr(d, near))), 1)
         return out
     # k directions: the one-direction loops once per direction (partials are recomputed per
     # direction; a second, k-wide copy of every formula would lengthen everyone's compile)
@@ -248,13 +244,15 @@ def _ew_reverse(spec):
 
 
 def _ew_tangent(spec):
-    def one(at, block):
+    def one(at, _):
         # one direction: a branch-free loop the compiler can vectorize (the strong zero is a
         # select), as forward over reverse (hvp) needs
-        body = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
-        for j, d in enumerate(spec.partial_exprs):
-            body += tangent_select(f"tan0[{at(j)}]", kernel_expr(d, block))
-        return ["for i in range(n):"] + _ind(body + ["tan0[o + i] = t"], 1)
+        def body(near):
+            out = _load(spec, at) + ["y = val[o + i]", "t = 0.0"]
+            for j, d in enumerate(spec.partial_exprs):
+                out += tangent_select(f"tan0[{at(j)}]", kernel_expr(d, near))
+            return out + ["tan0[o + i] = t"]
+        return element_loop(spec, "for i in range(n):", _load(spec, at), body)
     return ["for r in range(kk):", "    tan0 = tan[r]"] + _ind(_two_ways(spec, one), 1)
 
 

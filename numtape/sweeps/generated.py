@@ -20,7 +20,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "c2f804c1d540c7a0"
+TABLE_HASH = "99cb2ce73d92314b"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'Log1mexpOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -120,19 +120,27 @@ def ew1_forward(code, val, f, o, n, x0):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
     elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
-        if n == 1:
+        ok = True
+        for i in range(n):
+            x = val[x0 + i]
+            ok &= vm.near(x)
+        if ok:
             for i in range(n):
                 x = val[x0 + i]
-                val[o + i] = np.sin(x)
+                val[o + i] = vm.sin_near(x)
         else:
             for i in range(n):
                 x = val[x0 + i]
                 val[o + i] = vm.sin(x)
     elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
-        if n == 1:
+        ok = True
+        for i in range(n):
+            x = val[x0 + i]
+            ok &= vm.near(x)
+        if ok:
             for i in range(n):
                 x = val[x0 + i]
-                val[o + i] = np.cos(x)
+                val[o + i] = vm.cos_near(x)
         else:
             for i in range(n):
                 x = val[x0 + i]
@@ -431,16 +439,19 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             adj0 = adj[r]
-            if n == 1:
-                if (f & 16) == 0:
+            if (f & 16) == 0:
+                ok = True
+                for i in range(n):
+                    x = val[x0 + i]
+                    ok &= vm.near(x)
+                if ok:
                     for i in range(n):
                         g = adj0[o + i]
                         x = val[x0 + i]
                         y = val[o + i]
-                        d = np.cos(x)
+                        d = vm.cos_near(x)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-            else:
-                if (f & 16) == 0:
+                else:
                     for i in range(n):
                         g = adj0[o + i]
                         x = val[x0 + i]
@@ -450,16 +461,19 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             adj0 = adj[r]
-            if n == 1:
-                if (f & 16) == 0:
+            if (f & 16) == 0:
+                ok = True
+                for i in range(n):
+                    x = val[x0 + i]
+                    ok &= vm.near(x)
+                if ok:
                     for i in range(n):
                         g = adj0[o + i]
                         x = val[x0 + i]
                         y = val[o + i]
-                        d = -np.sin(x)
+                        d = -vm.sin_near(x)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-            else:
-                if (f & 16) == 0:
+                else:
                     for i in range(n):
                         g = adj0[o + i]
                         x = val[x0 + i]
@@ -941,13 +955,17 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
         for r in range(kk):
             tan0 = tan[r]
-            if n == 1:
+            ok = True
+            for i in range(n):
+                x = val[x0 + i]
+                ok &= vm.near(x)
+            if ok:
                 for i in range(n):
                     x = val[x0 + i]
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i]
-                    d = np.cos(x)
+                    d = vm.cos_near(x)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
             else:
@@ -962,13 +980,17 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
         for r in range(kk):
             tan0 = tan[r]
-            if n == 1:
+            ok = True
+            for i in range(n):
+                x = val[x0 + i]
+                ok &= vm.near(x)
+            if ok:
                 for i in range(n):
                     x = val[x0 + i]
                     y = val[o + i]
                     t = 0.0
                     tx = tan0[x0 + i]
-                    d = -np.sin(x)
+                    d = -vm.sin_near(x)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
             else:
@@ -5451,7 +5473,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = np.sin(x)
+                val[o] = vm.sin(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
@@ -5459,7 +5481,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = np.cos(x)
+                val[o] = vm.cos(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
@@ -6798,7 +6820,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = np.cos(x)
+                        d0 = vm.cos(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
@@ -6814,7 +6836,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = -np.sin(x)
+                        d0 = -vm.sin(x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
@@ -8929,7 +8951,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = np.cos(x)
+                    d = vm.cos(x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
@@ -8943,7 +8965,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = -np.sin(x)
+                    d = -vm.sin(x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t

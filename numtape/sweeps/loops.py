@@ -177,7 +177,7 @@ def render(structure):
         fw.append(said)
         fw += [f"{nm} = {reg.get((j, p), f'val[{at[p]}]')}"
                for p, nm in enumerate(operand_names(spec))]
-        fw += [f"r{j} = {kernel_expr(spec.value_expr, False)}", f"val[ob + u({j})] = r{j}"]
+        fw += [f"r{j} = {kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]
         loads = load_operands(spec, at.__getitem__)
         tg.append(said)
         if spec.zero_derivative:
@@ -185,7 +185,7 @@ def render(structure):
         else:
             tg += loads + [f"y = val[ob + u({j})]", "tt = 0.0"]
             for p, d in enumerate(spec.partial_exprs):
-                tg += tangent_if(f"tan0[{at[p]}]", kernel_expr(d, False), t="tt")
+                tg += tangent_if(f"tan0[{at[p]}]", kernel_expr(d), t="tt")
             tg.append(f"tan0[ob + u({j})] = tt")
         # reverse: adjoints held in registers q (REG, CARRY; see _describe), the rest in adj0
         step = [said, f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]"]
@@ -195,7 +195,7 @@ def render(structure):
             step.append(f"    y = val[ob + u({j})]")
             for p in active:
                 k = kinds[p]
-                d = kernel_expr(spec.partial_exprs[p], False)
+                d = kernel_expr(spec.partial_exprs[p])
                 if k[0] == "in" and local[k[1]]:
                     add = accumulate_if(f"q{k[1]}", d)
                 elif k[0] == "prev" and local[k[1]] == CARRY:   # the previous iteration's

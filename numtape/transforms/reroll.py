@@ -10,9 +10,9 @@ iteration a broadcast scalar, scattered operands one gather); a running sum ``s 
 ops.  Loops with any other carried dependency (a recurrence ``h = tanh(w h + ...)``) are kept
 as they are: ``compile()`` sweeps them as compiled loops.
 
-The new tape computes the same function.  Elementwise results are bit for bit the old ones,
-but sin and cos, which blocks take from numtape/kernels/vmath.py and single elements from
-libm (within an ulp of each other); a running sum is re-associated (SumOp's pairwise order
+The new tape computes the same function.  Elementwise results are bit for bit the old ones in
+the compiled tiers (the NumPy tier's sin, cos, exp ... are NumPy's, within ulps of the kernels'
+numtape/kernels/vmath.py); a running sum is re-associated (SumOp's pairwise order
 instead of left to right), so its value and derivatives move by a few ulps, as NumPy's
 ``np.sum`` differs from a Python loop's.
 """
