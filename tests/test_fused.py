@@ -83,7 +83,9 @@ def test_short_blocks_and_scalar_tapes_are_not_fused():
 @pytest.mark.parametrize("f", [arith, piecewise, overlapping, vector_out])
 def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     """Sweeps.forward_tangent (fused runs: each chunk's tangents while its values are in L1)
-    against a forward sweep then a tangent sweep, three directions, bit for bit."""
+    against a forward sweep then a tangent sweep, three directions, bit for bit; the results
+    a run reads only within itself stay in its chunk buffers (their arena slots are not
+    written), every other node's value and tangent is stored."""
     x0 = np.random.default_rng(15).normal(size=2 * N)
     V = np.random.default_rng(16).normal(size=(3, 2 * N))
     G = nt.MakeTape(f, x0)
@@ -92,9 +94,20 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     x1 = x0[::-1].copy()
     expected = S.tangent(S.forward(x1), V)
     val_expected = S.workspace("val").copy()
+    tan_expected = S.workspace("tan", 3).copy()
+    ops = S.n_in + G.consts.size              # the constants' slots are written once, kept
+    S.workspace("val")[ops:] = np.nan
+    S.workspace("tan", 3)[:, ops:] = np.nan
     val, got = S.forward_tangent(x1, V)
     np.testing.assert_array_equal(got, expected)
-    np.testing.assert_array_equal(val, val_expected)
+    stored = ~np.isnan(val)
+    np.testing.assert_array_equal(val[stored], val_expected[stored])
+    tan = S.workspace("tan", 3)
+    assert (np.isnan(tan).any(axis=0) == ~stored).all()
+    np.testing.assert_array_equal(tan[:, stored], tan_expected[:, stored])
+    assert stored[S.out].all() and not stored.all()
+    runs = [s for s in S.plan if type(s).__name__ == "Fused"]
+    assert (~stored).sum() == sum(sum(s.kernels.LOCAL) * s.n for s in runs)
 
 
 def test_kernel_module_text_names_the_op_table_hash():

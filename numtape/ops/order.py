@@ -90,21 +90,22 @@ def take_reverse(val, adj, o, n, args, p, iargs, q, f, work):
     v, idx, n_v, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
     if f & 16:   # v constant: nothing to accumulate
         return
-    for i in range(n):
-        t = val[idx + _u(i)]
-        if _valid(t, n_v):
-            k = v + _u(int(t))
-            for j in range(adj.shape[0]):
-                adj[j, k] += adj[j, o + _u(i)]
+    for j in range(adj.shape[0]):   # a row at a time; each slot still in reading order
+        row = adj[j]
+        for i in range(n):
+            t = val[idx + _u(i)]
+            if _valid(t, n_v):
+                row[v + _u(int(t))] += row[o + _u(i)]
 
 
 @jit
 def take_tangent(val, tan, o, n, args, p, iargs, q, f, work):
     v, idx, n_v, o = _u(args[p]), _u(args[p + 1]), iargs[q], _u(o)
-    for i in range(n):
-        t = val[idx + _u(i)]
-        for j in range(tan.shape[0]):
-            tan[j, o + _u(i)] = tan[j, v + _u(int(t))] if _valid(t, n_v) else np.nan
+    for j in range(tan.shape[0]):
+        row = tan[j]
+        for i in range(n):
+            t = val[idx + _u(i)]
+            row[o + _u(i)] = row[v + _u(int(t))] if _valid(t, n_v) else np.nan
 
 
 def _np_valid(t, n):

@@ -20,20 +20,22 @@ def gather_forward(val, o, n, args, p, iargs, q, f, work):
         val[o + i] = val[_u(args[p + i])]
 
 
+# directions outside, elements inside (one row of adj or tan at a time): a slot read twice
+# still receives its adjoints in reading order, and the inner loop indexes one 1-d row
 @jit
 def gather_reverse(val, adj, o, n, args, p, iargs, q, f, work):
-    for i in range(n):
-        a = _u(args[p + i])
-        for j in range(adj.shape[0]):
-            adj[j, a] += adj[j, o + i]
+    for j in range(adj.shape[0]):
+        row = adj[j]
+        for i in range(n):
+            row[_u(args[p + i])] += row[o + i]
 
 
 @jit
 def gather_tangent(val, tan, o, n, args, p, iargs, q, f, work):
-    for i in range(n):
-        a = _u(args[p + i])
-        for j in range(tan.shape[0]):
-            tan[j, o + i] = tan[j, a]
+    for j in range(tan.shape[0]):
+        row = tan[j]
+        for i in range(n):
+            row[o + i] = row[_u(args[p + i])]
 
 
 def np_gather_forward(val, o, n, args, p, iargs, q, f, work):

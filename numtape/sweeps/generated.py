@@ -20,7 +20,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "99cb2ce73d92314b"
+TABLE_HASH = "ba116092fda38b6b"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'Log1mexpOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -5001,10 +5001,10 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
 @jit
 def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     """One op of the forward sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:59
+    if code == 0:  # GatherOp, numtape/ops/structural.py:61
         GatherOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp, numtape/ops/structural.py:59
+    elif code == 1:  # DepOp, numtape/ops/structural.py:61
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
@@ -5342,11 +5342,11 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
         ArgsortOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 120:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:196
         TakeOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:199
         ScatterAddOp_f(val, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
@@ -6241,10 +6241,10 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
 @jit
 def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     """One op of the reverse sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:59
+    if code == 0:  # GatherOp, numtape/ops/structural.py:61
         p -= n
         GatherOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 1:  # DepOp, numtape/ops/structural.py:59
+    elif code == 1:  # DepOp, numtape/ops/structural.py:61
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
@@ -6568,11 +6568,11 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
         p -= 1
         q -= 3
         ArgsortOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 120:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:196
         p -= 2
         q -= 2
         TakeOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:199
         p -= 2
         q -= 2
         ScatterAddOp_r(val, adj, o, n, args, p, iargs, q, f, work)
@@ -8392,10 +8392,10 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
 @jit
 def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     """One op of the tangent sweep (the cases the loop does not inline)."""
-    if code == 0:  # GatherOp, numtape/ops/structural.py:59
+    if code == 0:  # GatherOp, numtape/ops/structural.py:61
         GatherOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 1:  # DepOp, numtape/ops/structural.py:59
+    elif code == 1:  # DepOp, numtape/ops/structural.py:61
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
     elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
@@ -8733,11 +8733,11 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
         ArgsortOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 1
         q += 3
-    elif code == 120:  # TakeOp, numtape/ops/order.py:195
+    elif code == 120:  # TakeOp, numtape/ops/order.py:196
         TakeOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2
-    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:198
+    elif code == 121:  # ScatterAddOp, numtape/ops/order.py:199
         ScatterAddOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += 2
         q += 2

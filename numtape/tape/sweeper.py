@@ -352,7 +352,9 @@ class Sweeps(Callee):
 
     def run_forward_tangent(self, val, tan, work=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
-        over each chunk: the tangents read values still in L1)."""
+        over each chunk: the tangents read values still in L1).  A fused run keeps the values
+        and tangents of its results read only within it in its chunk buffers: ``val`` and
+        ``tan`` then hold every other node's, the outputs' among them."""
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
@@ -361,9 +363,9 @@ class Sweeps(Callee):
         self.spent += time.perf_counter() - t
 
     def forward_tangent(self, x, v):
-        """Values (this thread's arena, returned) and output tangents (k, m) for inputs ``x``
-        and input directions v (k, n_in), in one pass where the plan allows
-        (``run_forward_tangent``)."""
+        """Values (this thread's arena, returned: every node's but those a fused run keeps to
+        itself, ``run_forward_tangent``) and output tangents (k, m) for inputs ``x`` and input
+        directions v (k, n_in), in one pass where the plan allows."""
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
