@@ -797,7 +797,10 @@ def _cos_poly(rh, rl):
 @_njit
 def _trig_reduce_near(ax):
     """(n, rh, rl) as ``_trig_reduce``, for 0 <= ax < TRIG_NEAR: Cody-Waite's reduction
-    (module docstring)."""
+    (module docstring).  Below pi/4 it gives (0, ax, 0), which the branch returns at once in
+    scalar code (a select in a vectorized loop)."""
+    if ax < PIO4:
+        return 0, ax, 0.0
     kd = ax * TWO_OVER_PI + SHIFTER
     n = _bits(kd) - SHIFTER_BITS          # round(ax 2/pi) (up to the rounding of the product)
     nd = kd - SHIFTER
@@ -998,7 +1001,8 @@ def _np_trig_reduce_near(ax):
     eb = (a - (b - bb)) + (-q - bb)
     low = (ea + eb) - nd * PIO2_4
     rh = b + low
-    return n, rh, (b - rh) + low
+    small = ax < PIO4
+    return np.where(small, 0, n), np.where(small, ax, rh), np.where(small, 0.0, (b - rh) + low)
 
 
 def _np_trig(x, odd):
