@@ -146,7 +146,8 @@ def profile(name):
     import numtape as nt
     formula, csv, kw, _, _ = MODELS[name]
     d = load(csv, name)
-    nt.glmm(formula, d, **kw)
+    for _ in range(3):   # warm: the kernels sdreport's Hessian loads, the segments tiered up
+        nt.glmm(formula, d, **kw).coef_table()
     pr = cProfile.Profile()
     pr.enable()
     nt.glmm(formula, d, **kw).coef_table()
