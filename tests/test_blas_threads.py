@@ -100,3 +100,67 @@ def test_small_dense_laplace_factorizations_run_with_one_blas_thread(two_threads
     obj.gr(obj.par)
     assert seen and all(s == {1} for s in seen)
     assert set(blas.threads().values()) == {2}
+
+
+def test_an_objective_evaluation_is_pinned_once_and_its_sweeps_only_nest(two_threads,
+                                                                          monkeypatch):
+    """MakeADFun's fn/gr/he pin BLAS once for the whole evaluation: the hundreds of small
+    sweeps of a Laplace fit then only count the depth (no thread-count calls), with one thread
+    throughout, and the user's threads are back after."""
+    sets = []
+    for lib in blas._libraries():
+        real = lib.set
+
+        def spy(n, _real=real):
+            sets.append(n)
+            return _real(n)
+        monkeypatch.setattr(lib, "set", spy)
+    rng = np.random.default_rng(5)
+    g = np.repeat(np.arange(8), 6)
+    xs = rng.normal(size=48)
+    y = rng.poisson(np.exp(0.3 + 0.5 * xs + rng.normal(size=8)[g]))
+    Xd = np.column_stack([np.ones(48), xs])
+
+    def nll(p):
+        eta = Xd @ p["beta"] + np.exp(p["ls"]) * p["u"][g]
+        return -np.sum(y * eta - np.exp(eta)) + 0.5 * np.sum(p["u"] ** 2)
+    obj = nt.MakeADFun(nll, {"u": np.zeros(8), "beta": np.zeros(2), "ls": 0.0}, random="u")
+    sets.clear()
+    depth = []
+    enter = blas.enter
+
+    def spy_enter():
+        enter()
+        depth.append((blas._state["depth"], set(blas.threads().values())))
+    monkeypatch.setattr(blas, "enter", spy_enter)
+    obj.gr(obj.par + 0.1)
+    obj.he(obj.par)
+    assert len(depth) > 20 and all(t == {1} for _, t in depth)
+    assert sum(d == 1 for d, _ in depth) == 2        # one pin per evaluation, the rest nest
+    assert sets and set(sets) == {1, 2} and len(sets) == 4 * len(blas._libraries())
+    assert set(blas.threads().values()) == {2} and blas._state["depth"] == 0
+
+
+def test_host_ops_and_large_factorizations_get_the_users_threads_inside_a_pin(two_threads,
+                                                                             monkeypatch):
+    from numtape.ops import linalg
+    seen = []
+    real = np.linalg.solve
+
+    def spy(a, b):   # the solve host op's LAPACK call, seeing the threads it runs with
+        seen.append(("host", set(blas.threads().values())))
+        return real(a, b)
+    F = nt.MakeTape(lambda a: np.sum(np.linalg.solve(a.reshape(3, 3) + 4 * np.eye(3),
+                                                     np.ones(3))), np.eye(3).ravel())
+    monkeypatch.setattr(linalg.np.linalg, "solve", spy)
+    with blas.pinned():
+        seen.append(("pinned", set(blas.threads().values())))
+        with blas.one_thread(blas.one_thread.SMALL):
+            seen.append(("large", set(blas.threads().values())))
+        with blas.one_thread(3):
+            seen.append(("small", set(blas.threads().values())))
+        F(np.eye(3).ravel())
+        seen.append(("after", set(blas.threads().values())))
+    assert seen == [("pinned", {1}), ("large", {2}), ("small", {1}), ("host", {2}),
+                    ("after", {1})]
+    assert set(blas.threads().values()) == {2} and blas._state["depth"] == 0

@@ -31,6 +31,7 @@ import numpy as np
 
 from numtape.errors import NewtonError
 from numtape.stats.laplace import InnerProblem, NewtonOptions, laplace_of, newton_node_of
+from numtape.tape import blas
 from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
 
@@ -264,8 +265,8 @@ class ADFun:
         return p
 
     def _guarded(self, what, fn, p, fallback):
-        try:
-            with np.errstate(all="ignore"):
+        try:   # one BLAS pin for the whole evaluation: its many small sweeps only nest
+            with np.errstate(all="ignore"), blas.pinned():
                 return fn(p)
         except (NewtonError, np.linalg.LinAlgError) as e:
             warnings.warn(f"{what}: the inner problem failed at par={p}; returning NaN so the "

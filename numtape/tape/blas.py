@@ -11,7 +11,13 @@ such a tape (``blas`` there), and nothing for tapes without products.  Host ops 
 factorizations: O(n^3), where threads pay) run outside and keep the user's threads; so does the
 user's own NumPy code, except that a BLAS call made on another thread *while* a sweep runs gets
 one thread.
+
+An objective's evaluation (``MakeADFun``'s fn, gr, he: a Laplace fit's inner Newton runs
+hundreds of small sweeps per evaluation) is pinned once as a whole (``pinned``), so its sweeps
+only count the depth.  Inside it, host ops and the factorizations of ``one_thread(n)`` with
+``n >= SMALL`` get the user's threads back for their duration (``user_threads``), as outside.
 """
+import contextlib
 import threading
 
 import scipy.linalg.cython_blas  # noqa: F401  (loads the BLAS Numba's np.dot calls)
@@ -84,6 +90,37 @@ def leave():
             _state["saved"] = ()
 
 
+@contextlib.contextmanager
+def pinned():
+    """``with blas.pinned():`` one BLAS thread for a stretch of many sweeps (an objective's
+    evaluation): the sweeps inside nest (``enter`` then only counts)."""
+    enter()
+    try:
+        yield
+    finally:
+        leave()
+
+
+@contextlib.contextmanager
+def user_threads():
+    """``with blas.user_threads():`` the user's BLAS threads for one host op or large
+    factorization, also inside a pinned stretch (re-pinned after it if that stretch goes on)."""
+    if not _state["depth"]:   # not pinned: nothing to give back (the common case)
+        yield
+        return
+    with _lock:
+        saved = _state["saved"] if _state["depth"] else ()
+        for lib, n in saved:
+            lib.set(n)
+    try:
+        yield
+    finally:
+        with _lock:
+            if _state["depth"]:   # still pinned (this stretch, or another thread's sweep)
+                for lib, _ in _state["saved"]:
+                    lib.set(1)
+
+
 class one_thread:
     """``with blas.one_thread(n):`` pins every BLAS library to one thread for the block when
     the dense problem's order ``n`` is below ``SMALL`` (the Laplace layer's dense Cholesky of a
@@ -95,15 +132,22 @@ class one_thread:
 
     def __init__(self, n=0):
         self.pin = n < self.SMALL
+        self._given = None
 
     def __enter__(self):
         if self.pin:
             enter()
+        else:   # a large problem: the user's threads, even inside a pinned evaluation
+            self._given = user_threads()
+            self._given.__enter__()
         return self
 
     def __exit__(self, *exc):
         if self.pin:
             leave()
+        else:
+            self._given.__exit__(*exc)
+            self._given = None
 
 
 def threads():

@@ -29,6 +29,7 @@ from numtape.errors import TapeFormatError
 from numtape.ops import OP, OPS
 from numtape.ops.flags import const_operand
 from numtape.ops.layout import arg_pointers
+from numtape.tape import blas
 
 HOST = np.array([s.host for s in OPS])
 CALL = OP.CallOp.code
@@ -163,20 +164,23 @@ class Host:
         return slice(self.o, self.o + self.n)
 
     def forward(self, S, val, work, adj0, zero):
-        self.spec.forward(val, self.o, self.n, self.args, self.p, self.iargs, self.q, self.f,
-                          work)
+        with blas.user_threads():   # a solve or factorization: the user's BLAS threads
+            self.spec.forward(val, self.o, self.n, self.args, self.p, self.iargs, self.q,
+                              self.f, work)
         if zero:
             adj0[self.o:self.o + self.n] = 0.0
 
     def reverse(self, S, val, adj, work, clear):
-        self.spec.reverse(val, adj, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
+        with blas.user_threads():
+            self.spec.reverse(val, adj, self.o, self.n, self.args, self.p, self.iargs, self.q,
+                              self.f, work)
         if clear:
             adj[:, self.o:self.o + self.n] = 0.0
 
     def tangent(self, S, val, tan, work):
-        self.spec.tangent(val, tan, self.o, self.n, self.args, self.p, self.iargs, self.q,
-                          self.f, work)
+        with blas.user_threads():
+            self.spec.tangent(val, tan, self.o, self.n, self.args, self.p, self.iargs, self.q,
+                              self.f, work)
 
     def forward_tangent(self, S, val, tan, work):
         self.forward(S, val, work, NO_ROW, False)
