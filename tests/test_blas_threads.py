@@ -131,7 +131,7 @@ def test_an_objective_evaluation_is_pinned_once_and_its_sweeps_only_nest(two_thr
 
     def spy_enter():
         enter()
-        depth.append((blas._state["depth"], set(blas.threads().values())))
+        depth.append((blas._mine.depth, set(blas.threads().values())))
     monkeypatch.setattr(blas, "enter", spy_enter)
     obj.gr(obj.par + 0.1)
     obj.he(obj.par)

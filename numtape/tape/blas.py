@@ -24,7 +24,8 @@ import scipy.linalg.cython_blas  # noqa: F401  (loads the BLAS Numba's np.dot ca
 from threadpoolctl import ThreadpoolController
 
 _lock = threading.Lock()
-_state = {"depth": 0, "saved": (), "libs": None}
+_state = {"depth": 0, "saved": (), "libs": None}   # depth: threads inside a pin
+_mine = threading.local()   # depth: this thread's nested pins
 
 
 class _Library:
@@ -67,7 +68,13 @@ def _libraries():
 
 
 def enter():
-    """Start of a sweep that calls BLAS: pin every BLAS library to one thread."""
+    """Start of a sweep that calls BLAS: pin every BLAS library to one thread.  A thread
+    already inside a pin (a sweep within a pinned evaluation) only counts: its outer pin lasts
+    until it leaves, so no lock is taken."""
+    depth = getattr(_mine, "depth", 0)
+    _mine.depth = depth + 1
+    if depth:
+        return
     with _lock:
         if _state["depth"] == 0:
             saved = []
@@ -82,6 +89,9 @@ def enter():
 
 def leave():
     """End of such a sweep: the last one to end restores the threads."""
+    _mine.depth -= 1
+    if _mine.depth:
+        return
     with _lock:
         _state["depth"] -= 1
         if _state["depth"] == 0:
