@@ -1,9 +1,7 @@
 """Fused kernels for runs of elementwise block ops: one loop over the elements instead of one
 pass over memory per op (``F.compile()``; numtape/tape/plan.py runs them as plan segments).
 
-A *run* is a stretch of at least two consecutive elementwise ops of one block length
-n >= MIN_N, with ops x n >= MIN_WORK element-ops (a shorter run costs its own call and the
-split of the interpreter's range around it, more than fusing saves), in which
+A *run* is a stretch of consecutive elementwise ops of one block length n >= MIN_N in which
 every operand is either exactly the output block of an earlier op of the run (read at the same
 element) or overlaps no output of the run (a broadcast scalar, an input, a constant, an earlier
 result): then computing element i of every op before element i + 1 of any reads nothing not
@@ -42,8 +40,6 @@ from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop, 
                                  load_operands, operand_names, provenance, tangent_select)
 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
-MIN_WORK = 8192   # element-ops (ops x n) of a run: below, two calls cost more than fusing saves
-                  # (benchmarks/fusion_threshold.py)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
 _LOCALS = {"A", "B", "T", "T0", "V", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "ok",
@@ -93,7 +89,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
             outs.append((o, o + n))
             ops.append((int(op[k]), f, tuple(refs)))
             k += 1
-        if len(ops) >= 2 and len(ops) * n >= MIN_WORK:
+        if len(ops) >= 2:
             inner = np.zeros(len(ops), dtype=np.int64)
             for _, _, refs in ops:
                 for kind, q in refs:
