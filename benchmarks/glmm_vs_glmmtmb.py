@@ -14,8 +14,8 @@ then times ``repeats`` complete fits and reports the median: glmmTMB's ``glmmTMB
 (MakeADFun, nlminb, sdreport) by ``system.time`` in an R process per model, numtape's
 ``nt.glmm(...)`` (formula, MakeADFun, BFGS, Newton polish) and its coefficient table (sdreport)
 by ``time.perf_counter`` in this one, model by model (R's fits of a model, then numtape's), so
-that a machine whose speed drifts moves both sides of a ratio together.  ratio = numtape / glmmTMB; issue 22's target is <= 0.5,
-issue 23's < 1.  Without R the glmmTMB column is empty.
+that a machine whose speed drifts moves both sides of a ratio together.  ratio = numtape /
+glmmTMB; issue 22's target is <= 0.5, issue 23's < 1.  Without R the glmmTMB column is empty.
 """
 import argparse
 import cProfile
