@@ -18,8 +18,10 @@ Sections, with the module whose docstring or constant each supports:
                    ``_dot`` (numtape/ops/matmul.py)
 ``sum``            ``_sum_run``'s four interleaved accumulators against one chain
                    (numtape/ops/reduce.py)
-``blas``           a W3 gradient with one BLAS thread and with two, and the cost of pinning
-                   (``blas.enter`` + ``blas.leave``) per sweep (numtape/tape/blas.py)
+``blas``           a W3 gradient with one BLAS thread and with two, the cost of pinning
+                   (``blas.enter`` + ``blas.leave``) per sweep, alone and nested in a pinned
+                   evaluation, and a small Laplace fit pinned per evaluation against per
+                   sweep (numtape/tape/blas.py)
 ``numpy-tier``     seconds per op of the NumPy tier on a scalar tape (``NUMPY_MAX_OPS``,
                    numtape/sweeps/tiers.py)
 ``load``           loading the full interpreters from Numba's disk cache in a fresh process
@@ -152,6 +154,47 @@ def blas():
     print(f"  W3 gradient (numtape, BLAS pinned to one thread in the sweep): {_fmt(g)}")
     s = _best(lambda: (pin.enter(), pin.leave()))
     print(f"  pinning BLAS per sweep (enter + leave): {_fmt(s)}")
+    with pin.pinned():   # a sweep inside a pinned objective evaluation (MakeADFun)
+        s = _best(lambda: (pin.enter(), pin.leave()))
+    print(f"  a sweep's pin inside a pinned evaluation (nested enter + leave): {_fmt(s)}")
+    fit_pins()
+
+
+def fit_pins(repeats=7):
+    """A Laplace fit (a Poisson GLMM of 60 observations in 12 groups, BFGS, sdreport) with
+    each evaluation pinned once (MakeADFun's default) against a pin per sweep, interleaved."""
+    import contextlib
+    import numtape as nt
+    from numtape.tape import blas as pin
+    rng = np.random.default_rng(1)
+    g = np.repeat(np.arange(12), 5)
+    xs = rng.normal(size=60)
+    y = rng.poisson(np.exp(0.3 + 0.5 * xs + 0.7 * rng.normal(size=12)[g]))
+    X = np.column_stack([np.ones(60), xs])
+
+    def nll(p):
+        eta = X @ p["beta"] + np.exp(p["ls"]) * p["u"][g]
+        return -np.sum(y * eta - np.exp(eta)) + 0.5 * np.sum(p["u"] ** 2)
+
+    def fit():
+        obj = nt.MakeADFun(nll, {"u": np.zeros(12), "beta": np.zeros(2), "ls": 0.0},
+                           random="u")
+        nt.fit(obj).summary()
+    real = pin.pinned
+    times = {"per evaluation": [], "per sweep": []}
+    try:
+        fit()
+        for _ in range(repeats):
+            for how in times:
+                pin.pinned = real if how == "per evaluation" else contextlib.nullcontext
+                t = time.perf_counter()
+                fit()
+                times[how].append(time.perf_counter() - t)
+    finally:
+        pin.pinned = real
+    a, b = (float(np.median(v)) for v in times.values())
+    print(f"  a small Laplace fit, BLAS pinned per evaluation {_fmt(a)}, per sweep {_fmt(b)}"
+          f"  ({a / b:.2f}x)")
 
 
 def numpy_tier():
