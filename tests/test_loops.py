@@ -103,14 +103,16 @@ def assert_same(F, G, x, v, seed=0):
     eq(G.jacobian(x), F.jacobian(x))
     W = rng.normal(size=(3, F.n_out))
     V = rng.normal(size=(3, F.n_in))
-    # G's k-row reverse against F's one-row sweeps, bit for bit; F's own k-row path (the
-    # interpreters' block loops, one row at a time) within an ulp or two of them: on one CI
-    # machine it differed from the one-row path in the last bit of 2 of 84 adjoints
-    # (special functions, row 1 of 3), which this machine never reproduced
-    rows = np.vstack([F.sweeps.reverse(F.sweeps.forward(x), W[j:j + 1]) for j in range(3)])
+    # k seed rows in one sweep: G's equal G's one-row sweeps bit for bit (G's one-row sweeps
+    # equal F's bit for bit: the Jacobian above, the gradients below); F's k-row path (the
+    # interpreters' block loops) and F's one-row sweeps within an ulp or two of G's: on one
+    # CI machine F's k-row path differed in the last bit of 2 of 84 adjoints (special
+    # functions, row 1 of 3), which this machine never reproduced
+    rows = np.vstack([G.sweeps.reverse(G.sweeps.forward(x), W[j:j + 1]) for j in range(3)])
     eq(G.sweeps.reverse(G.sweeps.forward(x), W), rows)
-    np.testing.assert_allclose(F.sweeps.reverse(F.sweeps.forward(x), W), rows,
-                               rtol=1e-14, atol=1e-300)
+    for R in (F.sweeps.reverse(F.sweeps.forward(x), W),
+              np.vstack([F.sweeps.reverse(F.sweeps.forward(x), W[j:j + 1]) for j in range(3)])):
+        np.testing.assert_allclose(R, rows, rtol=1e-14, atol=1e-300)
     eq(G.sweeps.tangent(G.sweeps.forward(x), V), F.sweeps.tangent(F.sweeps.forward(x), V))
     x2 = x + 0.01 * rng.normal(size=x.shape)
     for z in (x, x2, x):   # again: the workspaces are reused, cleared or zeroed
