@@ -140,24 +140,15 @@ def render(structure):
     for r, (so, sa) in enumerate(slots):
         head.append(f"o{r} = u(A[{so}])")
         head += [f"a{r}_{j} = u(A[{s}])" for j, s in enumerate(sa)]
-    fw, rv, tg = [], [], []   # per op: its loop over the strip (emit.element_loop)
     each = "for i in range(lo, hi):"
+    # per op: its loop over the strip (emit.element_loop); values and tangents in the arena
+    fw, tg = (list(loops) for loops in zip(*_value_tangent_loops(
+        structure, (False,) * len(structure), row, each)))
+    rv = []
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
         vloads = load_operands(spec, functools.partial(_at, refs, r))
-        fw.append([said] + element_loop(
-            spec, each, vloads, lambda near, spec=spec, vloads=vloads, r=r:
-            vloads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, near)}"]))
-        if spec.zero_derivative:
-            tg.append([said, each, f"    tan0[o{r} + i] = 0.0"])
-        else:
-            def t_body(near, spec=spec, vloads=vloads, r=r, refs=refs):
-                t = vloads + [f"y = val[o{r} + i]", "t = 0.0"]
-                for j, d in enumerate(spec.partial_exprs):
-                    t += tangent_select(f"tan0[{_at(refs, r, j)}]", kernel_expr(d, near))
-                return t + [f"tan0[o{r} + i] = t"]
-            tg.append([said] + element_loop(spec, each, vloads, t_body))
 
         def r_body(near, spec=spec, vloads=vloads, r=r, refs=refs, f=f):
             body = [f"g = B[{row[r]}, i - lo]" if local[r] else f"g = adj0[o{r} + i]"]
@@ -220,7 +211,7 @@ def render(structure):
         lines += [f"    V = np.empty(({len(row)}, {CHUNK}))",
                   f"    T = np.empty((tan.shape[0], {len(row)}, {CHUNK}))"]
     lines += [f"    for lo in range(u(0), n, u({CHUNK})):", f"        hi = min(lo + u({CHUNK}), n)"]
-    for f_body, t_body in _buffered(structure, local, row, each):
+    for f_body, t_body in _value_tangent_loops(structure, local, row, each):
         lines += ["        " + s for s in f_body]
         lines += ["        for s in range(tan.shape[0]):", "            tan0 = tan[s]"]
         lines += ["            T0 = T[s]"] if row else []
@@ -229,10 +220,10 @@ def render(structure):
     return "\n".join(src) + "\n"
 
 
-def _buffered(structure, local, row, each):
-    """Per op, the loops of the fused forward_tangent: (values, tangents of one direction),
-    with the results read only within the run (``local``) in the chunk buffers ``V`` (values)
-    and ``T0`` (this direction's tangents), row ``row[r]``."""
+def _value_tangent_loops(structure, local, row, each):
+    """Per op, its loops over the strip: (values, tangents of one direction ``tan0``).  The
+    results flagged in ``local`` live in the chunk buffers ``V`` (values) and ``T0`` (this
+    direction's tangents), row ``row[r]`` (forward_tangent); the others in the arena."""
     def value(q):
         return f"V[{row[q]}, i - lo]" if local[q] else f"val[o{q} + i]"
 
