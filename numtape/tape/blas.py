@@ -131,33 +131,16 @@ def user_threads():
                     lib.set(1)
 
 
-class one_thread:
+def one_thread(n=0):
     """``with blas.one_thread(n):`` pins every BLAS library to one thread for the block when
     the dense problem's order ``n`` is below ``SMALL`` (the Laplace layer's dense Cholesky of a
     few dozen random effects: a second thread never pays there, and on a busy machine its
     spin-waits stall some calls for milliseconds; benchmarks/glmm_vs_glmmtmb.py times fits
-    that use it)."""
+    that use it); a larger problem gets the user's threads, even inside a pinned evaluation."""
+    return pinned() if n < one_thread.SMALL else user_threads()
 
-    SMALL = 256
 
-    def __init__(self, n=0):
-        self.pin = n < self.SMALL
-        self._given = None
-
-    def __enter__(self):
-        if self.pin:
-            enter()
-        else:   # a large problem: the user's threads, even inside a pinned evaluation
-            self._given = user_threads()
-            self._given.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        if self.pin:
-            leave()
-        else:
-            self._given.__exit__(*exc)
-            self._given = None
+one_thread.SMALL = 256
 
 
 def threads():
