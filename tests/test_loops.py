@@ -807,3 +807,65 @@ def test_printing_in_one_thread_leaves_gradients_in_another_alone(monkeypatch):
     monkeypatch.setattr(S, "reverse", reverse_after_a_print)
     for _ in range(3):
         eq(G.gradient(x1), expected)
+
+
+# ---- 9. strip-mined loops: independent ops one loop each, the carried ones after ------------
+def three_back(x):
+    """x[t] is read by three iterations and by three ops of them, in an order that is not
+    the ops' order: its adjoint sums them in the interpreter's order only because a strip's
+    contributions to operands outside the loop wait and are added iteration by iteration."""
+    s = 0.0
+    for t in range(x.size - 2):
+        a = x[t + 2] * 0.5
+        b = np.sin(x[t + 1])
+        c = np.exp(0.3 * x[t]) * x[t + 2]
+        s = s + (a + b) * c
+    return s
+
+
+def mixed_readers(x):
+    """The result e is read by a carried op (the decaying sum h) between two independent readers (w
+    before it, cos after it): its adjoint takes the carried op's contribution in its place."""
+    h = x[0] * 0.0
+    acc = 0.0
+    for t in range(x.size):
+        e = np.exp(0.4 * x[t])
+        w = e * x[t]
+        h = h * 0.9 + e
+        v = np.cos(e) + w
+        acc = acc + v * x[t]
+    return acc + h
+
+
+def kept_after(x):
+    """Independent results read after the loop too (their adjoints start from the arena) and
+    a sum whose last value is read twice."""
+    s = 0.0
+    es = []
+    for t in range(x.size):
+        es.append(np.tanh(x[t]) * x[t])
+        s = s + es[-1]
+    return s * s + es[5] * es[300] + np.sum(x)
+
+
+@pytest.mark.parametrize("f", [three_back, mixed_readers, kept_after])
+def test_strip_mined_loops_match_the_interpreter(f):
+    """Loops with independent ops run strip-mined (loops._render_strips, more than two
+    strips of loops.CHUNK here), bit for bit as the interpreter runs them."""
+    n = 2 * loops.CHUNK + 90
+    x0, x1, v = points(n, 81)
+    F, G = pair(f, 0.5 * x0)
+    structures = [s for _, _, s, _, _, _ in found(G)]
+    seqs = [loops.sequential(s) for s in structures]
+    assert seqs and all(q is not None and len(q) < s[0] for q, s in zip(seqs, structures))
+    assert "strip-mined" in loops.render(structures[0])
+    assert_same(F, G, 0.5 * x1, v)
+    assert_fd(G, 0.5 * x1)
+
+
+def test_carried_bodies_run_serially():
+    """Seven of the eight ops of W2's body are carried, and carried_orders reads results two
+    iterations back: both keep the serial kernel."""
+    for f, n in ((w2_loop, 3), (carried_orders, 40)):
+        x0 = 0.5 * points(n, 21)[0]
+        assert all(loops.sequential(s) is None for _, _, s, _, _, _ in found(nt.MakeTape(f, x0)))

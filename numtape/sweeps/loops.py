@@ -23,6 +23,13 @@ out_ptr and args for every op): the body is straight-line code and the addresses
 induction variables.  Carried dependencies (W2's ``h[t+1] = tanh(w h[t] + ...)``) need no
 special case, since the order of execution is the tape's.
 
+Where most body ops depend on no other iteration (``sequential``: W1's body but its running
+sum), the sweeps are *strip-mined* (``_render_strips``): per strip of CHUNK iterations, each
+independent op is one loop over the strip in contiguous buffers, which LLVM vectorizes (vmath's
+transcendentals inline), then the carried ops run iteration by iteration.  Every result is
+computed by the same expression from the same operands, and every adjoint receives its
+contributions in the interpreter's order, so this form is bit for bit too.
+
 Addresses and strides are arguments, so one compiled kernel serves every loop of the same
 structure whatever its length or place in the arena (the same model recorded again, at another
 size, reuses it); the source lands in the variants' cache directory, content-addressed, and
@@ -30,22 +37,27 @@ Numba caches its machine code on disk.
 """
 from __future__ import annotations
 
+import ast
+
 import numpy as np
 
 from numtape.ops import OPS
 from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE, op_reads
 from numtape.sweeps import variants
-from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried, check_locals, kernel_expr,
-                                 load_operands, operand_names, provenance, tangent_if)
+from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried, accumulate_select,
+                                 check_locals, element_loop, kernel_expr, load_operands,
+                                 operand_names, provenance, tangent_if, tangent_select)
 
 MAX_BODY = 48      # longest body searched for
 MIN_REPS = 4       # fewest iterations worth a loop
 MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
+CHUNK = 256        # iterations per strip of a strip-mined loop (_render_strips)
 ARENA, REG, CARRY = 0, 1, 2   # where a body result's adjoint lives (see _describe)
 # locals of the rendered kernels (emit.check_locals)
-_LOCALS = {"A", "G", "K", "adj", "adj0", "clear", "d", "g", "o", "ob", "r", "t", "tan", "tan0",
-           "tt", "tx", "u", "val", "y", "zero"}
+_LOCALS = {"A", "B", "D", "E", "G", "K", "Ku", "T", "V", "adj", "adj0", "clear", "d", "g", "i",
+           "lo", "ms", "nst", "o", "ob", "ok", "ol", "r", "t", "tan", "tan0", "tt", "tx", "u",
+           "val", "w", "y", "z", "zero"}
 check_locals(_LOCALS, "loops.py")
 _modules: dict = {}
 
@@ -121,12 +133,15 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
                 kinds.append(("prev", jp))       # the previous iteration's result of op jp
                 A.append(int(a[0]))
                 prev_reads[jp] += 1
-            elif np.all(a == a[0] + step * t):
-                kinds.append(("aff",))
-                A += [int(a[0]), step]
             else:
-                kinds.append(("gat",))
-                G.append(a)
+                # ("aff"/"gat", "self"): reads results of other iterations of this loop
+                mark = ("self",) if np.any((a >= o) & (a < o + K * L)) else ()
+                if np.all(a == a[0] + step * t):
+                    kinds.append(("aff",) + mark)
+                    A += [int(a[0]), step]
+                else:
+                    kinds.append(("gat",) + mark)
+                    G.append(a)
         body.append((code, int(flags[k0 + j]), tuple(kinds)))
     # where each body result's adjoint lives in the reverse sweep: ARENA; REG, a register, if
     # it is read only within its own iteration; CARRY, a register handed to the previous
@@ -147,7 +162,15 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
 
 
 def render(structure):
-    """Source of the forward, reverse and tangent sweeps of one loop structure."""
+    """Source of the forward, reverse and tangent sweeps of one loop structure: strip-mined
+    (``_render_strips``) where some body ops do not depend on another iteration, else one
+    iteration after another (``_render_serial``)."""
+    seq = sequential(structure)
+    return _render_serial(structure) if seq is None else _render_strips(structure, seq)
+
+
+def _render_serial(structure):
+    """The sweeps running the body one iteration after another, as the interpreter does."""
     L, body, local = structure
     head, addr, reg = ["o = A[0]"], {}, {}
     na = 1
@@ -239,6 +262,296 @@ def render(structure):
               rows="adj", backwards=True,
               pre=[f"c{j} = 0.0" for j in range(L) if local[j] == CARRY])
     src += fn("tangent", "val, tan, A, G, K", tg, [], rows="tan")
+    return "\n".join(src) + "\n"
+
+
+def sequential(structure):
+    """The body ops that must run one iteration after another: those reading a previous
+    iteration's result, those so read, and every op reading one of them.  None where the loop
+    runs serially: where they are more than half the body (W2's recurrence: strips would
+    add buffer traffic around a scalar loop), or where an operand reads another iteration's
+    result other than as the previous iteration's (("aff"/"gat", "self"))."""
+    L, body, local = structure
+    seq = set()
+    for j, (_, _, kinds) in enumerate(body):
+        for k in kinds:
+            if k[0] == "prev":
+                seq |= {j, k[1]}
+            elif k[0] != "in" and len(k) > 1:
+                return None
+    for j, (_, _, kinds) in enumerate(body):
+        if any(k[0] == "in" and k[1] in seq for k in kinds):
+            seq.add(j)
+    return None if 2 * len(seq) > L else frozenset(seq)
+
+
+def _values_read(body, ind, seq):
+    """The independent results whose values the tangent and reverse sweeps of independent ops
+    read (operands, or ``y`` in a partial); sequential ops read the arena."""
+    out = set()
+    for j in ind:
+        code, _, kinds = body[j]
+        spec = OPS[code]
+        if spec.zero_derivative:
+            continue
+        out |= {k[1] for k in kinds if k[0] == "in"}
+        if any(n.id == "y" for e in spec.partial_exprs
+               for n in ast.walk(ast.parse(e, mode="eval")) if isinstance(n, ast.Name)):
+            out.add(j)
+    return sorted(out)
+
+
+def _render_strips(structure, seq):
+    """The sweeps strip-mined: per strip of CHUNK iterations, each independent body op (not
+    in ``seq``) is one loop over the strip, its values and tangents in contiguous buffers (a
+    loop LLVM vectorizes, with vmath's transcendentals), and the ops of ``seq`` run after them
+    iteration by iteration, with the serial sweeps' statements.  The same expressions in the
+    same order per result, so values and tangents are the interpreter's bit for bit.  So are
+    adjoints: a result's adjoint sums its readers' contributions in the interpreter's order
+    (a sequential op's contributions to independent results wait in buffers ``E`` until its
+    place in the backward pass over the body), and contributions to operands outside the loop
+    wait in buffers ``D`` and are added, after each strip, iteration by iteration backwards,
+    ops backwards, as the interpreter adds them."""
+    L, body, local = structure
+    ind = [j for j in range(L) if j not in seq]
+    head, aff = ["o = A[0]", "Ku = u(K)"], {}
+    strip = []          # per-strip addresses: the strip's first element of each affine operand
+    na, ng = 1, 0
+    for j, (_, _, kinds) in enumerate(body):
+        for p, kind in enumerate(kinds):
+            if kind[0] == "aff":
+                head += [f"b{j}_{p} = u(A[{na}])", f"s{j}_{p} = u(A[{na + 1}])"]
+                strip.append(f"bl{j}_{p} = b{j}_{p} + lo * s{j}_{p}")
+                aff[j, p] = f"bl{j}_{p} + i * s{j}_{p}"
+                na += 2
+            elif kind[0] == "prev":
+                head.append(f"b{j}_{p} = u(A[{na}])")
+                aff[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
+                na += 1
+            elif kind[0] == "gat":
+                aff[j, p] = f"u(G[{ng}, lo + i])"
+                ng += 1
+            else:
+                aff[j, p] = f"ob + u({kind[1]})"
+    # rows of the buffers: D, a contribution to an operand outside the loop; E, a sequential
+    # op's contribution to an independent result
+    drow, erow = {}, {}
+    for j, (code, f, kinds) in enumerate(body):
+        if OPS[code].zero_derivative:
+            continue
+        for p, k in enumerate(kinds):
+            if f & const_flag(p):
+                continue
+            if k[0] in ("aff", "gat", "prev"):
+                drow[j, p] = len(drow)
+            elif j in seq and k[1] not in seq:
+                erow[j, p] = len(erow)
+
+    def buffers(names):
+        """Allocate the strip buffers ``names`` (of V, T, B, D, E) and name their rows."""
+        rows = {"V": ("vv", ind), "T": ("tv", ind), "B": ("bb", ind),
+                "D": ("dd", range(len(drow))), "E": ("ee", range(len(erow)))}
+        out = []
+        for b in names:
+            pre, rs = rows[b]
+            if rs:
+                out.append(f"{b} = np.empty(({max(rs) + 1}, {CHUNK}))")
+                out += [f"{pre}{r} = {b}[{r}]" for r in rs]
+        return out
+    up = "for i in range(ms):"
+    down = ["for w in range(ms):", "    i = ms - u(1) - w"]
+    at_t = ["    t = lo + i", f"    ob = ol + i * u({L})"]
+
+    def strips(backwards, inner):
+        """The loop over the strips (backwards in the reverse sweep) around ``inner``."""
+        first = "u((nst - 1 - z) * " + str(CHUNK) + ")" if backwards else f"u(z * {CHUNK})"
+        lines = ["for z in range(nst):", f"    lo = {first}", f"    ms = min(Ku - lo, u({CHUNK}))",
+                 f"    ol = u(o) + lo * u({L})"]
+        return lines + ["    " + s for s in strip + inner]
+
+    def value(j, p, k):
+        """Operand p of independent op j at element i of the strip."""
+        return f"vv{k[1]}[i]" if k[0] == "in" else f"val[{aff[j, p]}]"
+
+    def ind_loads(j):
+        spec, kinds = OPS[body[j][0]], body[j][2]
+        return [f"{nm} = {value(j, p, kinds[p])}" for p, nm in enumerate(operand_names(spec))]
+
+    # ---- forward ----
+    fw = []
+    for j in ind:
+        spec = OPS[body[j][0]]
+        loads = ind_loads(j)
+        fw += [provenance(spec)] + element_loop(
+            spec, up, loads, lambda near, spec=spec, loads=loads, j=j:
+            loads + [f"vv{j}[i] = {kernel_expr(spec.value_expr, near)}"])
+    fw += [up, f"    ob = ol + i * u({L})"] + [f"    val[ob + u({j})] = vv{j}[i]" for j in ind]
+    if seq:
+        fw += [up] + at_t
+        for j in sorted(seq):
+            code, _, kinds = body[j]
+            spec = OPS[code]
+            ops = []
+            for p, nm in enumerate(operand_names(spec)):
+                k = kinds[p]
+                if k[0] == "in":
+                    ops.append(f"{nm} = {f'r{k[1]}' if k[1] in seq else f'vv{k[1]}[i]'}")
+                elif k[0] == "prev":
+                    ops.append(f"{nm} = (val[b{j}_{p}] if t == 0 else r{k[1]})")
+                else:
+                    ops.append(f"{nm} = val[{aff[j, p]}]")
+            fw += ["    " + s for s in [provenance(spec)] + ops + [
+                f"r{j} = {kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]]
+    held = [j for j in range(L) if local[j] == ARENA]
+    if held:
+        fw += ["if zero:", "    " + up, f"        ob = ol + i * u({L})"]
+        fw += [f"        adj0[ob + u({j})] = 0.0" for j in held]
+    last = [f"adj0[u(o + (K - 1) * {L} + {j})] = 0.0" for j in range(L) if local[j] == CARRY]
+
+    # ---- tangent ----
+    tg = [up, f"    ob = ol + i * u({L})"] + [f"    vv{j}[i] = val[ob + u({j})]"
+                                               for j in _values_read(body, ind, seq)]
+    for j in ind:
+        code, f, kinds = body[j]
+        spec = OPS[code]
+        if spec.zero_derivative:
+            tg += [provenance(spec), up, f"    tv{j}[i] = 0.0"]
+            continue
+        loads = ind_loads(j)
+
+        def t_body(near, spec=spec, loads=loads, j=j, kinds=kinds):
+            out = loads + [f"y = vv{j}[i]", "tt = 0.0"]
+            for p, d in enumerate(spec.partial_exprs):
+                k = kinds[p]
+                tx = f"tv{k[1]}[i]" if k[0] == "in" else f"tan0[{aff[j, p]}]"
+                out += tangent_select(tx, kernel_expr(d, near), t="tt")
+            return out + [f"tv{j}[i] = tt"]
+        tg += [provenance(spec)] + element_loop(spec, up, loads, t_body)
+    tg += [up, f"    ob = ol + i * u({L})"] + [f"    tan0[ob + u({j})] = tv{j}[i]" for j in ind]
+    if seq:
+        tg += [up] + at_t
+        for j in sorted(seq):
+            code, _, kinds = body[j]
+            spec = OPS[code]
+            at = [aff[j, p] for p in range(spec.arity)]
+            st = [provenance(spec)]
+            if spec.zero_derivative:
+                st.append(f"tan0[ob + u({j})] = 0.0")
+            else:
+                st += load_operands(spec, at.__getitem__) + [f"y = val[ob + u({j})]", "tt = 0.0"]
+                for p, d in enumerate(spec.partial_exprs):
+                    st += tangent_if(f"tan0[{at[p]}]", kernel_expr(d), t="tt")
+                st.append(f"tan0[ob + u({j})] = tt")
+            tg += ["    " + s for s in st]
+
+    # ---- reverse ----
+    rv = [up, f"    ob = ol + i * u({L})"] + [f"    vv{j}[i] = val[ob + u({j})]"
+                                               for j in _values_read(body, ind, seq)]
+    rv += [f"    bb{j}[i] = adj0[ob + u({j})]" if local[j] == ARENA else f"    bb{j}[i] = 0.0"
+           for j in ind]
+    if seq:
+        rv += down + at_t
+        for j in sorted(seq):
+            if local[j] == REG:
+                rv.append(f"    q{j} = 0.0")
+            elif local[j] == CARRY:
+                rv += [f"    q{j} = adj0[ob + u({j})] if t == Ku - u(1) else c{j}",
+                       f"    c{j} = 0.0"]
+        for j in sorted(seq, reverse=True):
+            code, f, kinds = body[j]
+            spec = OPS[code]
+            at = [aff[j, p] for p in range(spec.arity)]
+            st = [provenance(spec)]
+            st += [f"dd{drow[j, p]}[i] = 0.0" for p in range(spec.arity) if (j, p) in drow]
+            st += [f"ee{erow[j, p]}[i] = 0.0" for p in range(spec.arity) if (j, p) in erow]
+            st.append(f"g = q{j}" if local[j] else f"g = adj0[ob + u({j})]")
+            active = [p for p in range(spec.arity) if not f & const_flag(p)]
+            if not spec.zero_derivative and active:
+                st += ["if g != 0.0:"] + ["    " + s for s in load_operands(spec, at.__getitem__)]
+                st.append(f"    y = val[ob + u({j})]")
+                for p in active:
+                    k = kinds[p]
+                    d = kernel_expr(spec.partial_exprs[p])
+                    if k[0] == "in" and k[1] not in seq:
+                        add = accumulate_if(f"ee{erow[j, p]}[i]", d)
+                        add[-1] = add[-1].replace("+=", "=")
+                    elif k[0] == "in":
+                        add = accumulate_if(f"q{k[1]}" if local[k[1]] else f"adj0[{at[p]}]", d)
+                    elif k[0] == "prev":
+                        carried = (f"c{k[1]}" if local[k[1]] == CARRY
+                                   else f"adj0[ob - u({L - k[1]})]")
+                        add = accumulate_if_carried(carried, f"dd{drow[j, p]}[i]", d)
+                        add[-1] = add[-1].replace("+=", "=")
+                    else:
+                        add = accumulate_if(f"dd{drow[j, p]}[i]", d)
+                        add[-1] = add[-1].replace("+=", "=")
+                    st += ["    " + s for s in add]
+            rv += ["    " + s for s in st]
+        held_seq = [j for j in sorted(seq) if local[j] == ARENA]
+        if held_seq:
+            rv += ["    if clear:"] + [f"        adj0[ob + u({j})] = 0.0" for j in held_seq]
+    for j in range(L - 1, -1, -1):
+        code, f, kinds = body[j]
+        spec = OPS[code]
+        if j in seq:     # its contributions to independent results, in its place
+            for p in range(spec.arity):
+                if (j, p) in erow:
+                    rv += [up, f"    bb{kinds[p][1]}[i] += ee{erow[j, p]}[i]"]
+            continue
+        active = [p for p in range(spec.arity) if not f & const_flag(p)]
+        if spec.zero_derivative or not active:
+            rv.append(provenance(spec) + " (passes nothing back)")
+            continue
+        loads = ind_loads(j)
+
+        def r_body(near, spec=spec, loads=loads, j=j, kinds=kinds, active=active):
+            out = [f"g = bb{j}[i]"] + loads + [f"y = vv{j}[i]"]
+            for p in active:
+                k = kinds[p]
+                d = kernel_expr(spec.partial_exprs[p], near)
+                if k[0] == "in":
+                    out += accumulate_select(f"bb{k[1]}[i]", d)
+                else:
+                    out += [f"d = {d}", f"dd{drow[j, p]}[i] = g * d if (g != 0.0 and d != 0.0) "
+                            "else 0.0"]
+            return out
+        rv += [provenance(spec)] + element_loop(spec, up, loads, r_body)
+    # contributions to operands outside the loop, in the interpreter's order
+    scatter = []
+    for j in range(L - 1, -1, -1):
+        for p in range(len(body[j][2])):
+            if (j, p) in drow:
+                k = body[j][2][p]
+                line = f"adj0[{aff[j, p]}] += dd{drow[j, p]}[i]"
+                scatter += ["if t == 0:", "    " + line.replace(aff[j, p], f"b{j}_{p}")] \
+                    if k[0] == "prev" else [line]
+    held_ind = [j for j in ind if local[j] == ARENA]
+    if scatter or held_ind:
+        rv += down + at_t + ["    " + s for s in scatter]
+        rv += [f"    adj0[ob + u({j})] = 0.0 if clear else bb{j}[i]" for j in held_ind]
+
+    def fn(name, sig, bufs, inner, after, rows=None, backwards=False, pre=()):
+        lines = ["", "", "@jit", f"def {name}({sig}):"]
+        lines += ["    " + s for s in head + buffers(bufs) + list(pre)]
+        lines.append(f"    nst = (K + {CHUNK - 1}) // {CHUNK}")
+        ind_ = "    "
+        if rows:
+            lines += [f"    for r in range({rows}.shape[0]):", f"        {rows}0 = {rows}[r]"]
+            ind_ = "        "
+        lines += [ind_ + s for s in strips(backwards, inner)]
+        return lines + [ind_ + s for s in after]
+
+    src = ['"""GENERATED by numtape/sweeps/loops.py: one re-rolled loop of scalar ops, '
+           'strip-mined."""']
+    src += variants.KERNEL_HEADER
+    src += fn("forward", "val, A, G, K, adj0, zero", "V", fw,
+              ["if zero and K > 0:"] + ["    " + z for z in last] if last else [],
+              pre=[f"r{j} = 0.0" for j in sorted(seq)])
+    src += fn("reverse", "val, adj, A, G, K, clear", "VBDE", rv,
+              ["if clear and K > 0:"] + ["    " + z for z in last] if last else [],
+              rows="adj", backwards=True,
+              pre=[f"c{j} = 0.0" for j in range(L) if local[j] == CARRY])
+    src += fn("tangent", "val, tan, A, G, K", "VT", tg, [], rows="tan")
     return "\n".join(src) + "\n"
 
 
