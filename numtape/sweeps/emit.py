@@ -129,22 +129,24 @@ def check_locals(names, generator):
 # ---- the strong zero -----------------------------------------------------------------------
 # reverse: the output adjoint is ``g``, the partial is named ``d``; tangent: the operand's
 # tangent is ``tx``, the partial ``d``, and the sum of the contributions is ``t``
-def accumulate_if(target, partial, d="d"):
-    """``target += g * d`` unless the partial is zero (the caller has tested ``g != 0.0``)."""
-    return [f"{d} = {partial}", f"if {d} != 0.0:", f"    {target} += g * {d}"]
+def accumulate_if(target, partial, d="d", op="+="):
+    """``target += g * d`` unless the partial is zero (the caller has tested ``g != 0.0``);
+    ``op="="`` stores the contribution instead (a buffer holding it for later)."""
+    return [f"{d} = {partial}", f"if {d} != 0.0:", f"    {target} {op} g * {d}"]
 
 
-def accumulate_if_carried(carry, target, partial):
+def accumulate_if_carried(carry, target, partial, op="+="):
     """``accumulate_if`` for an operand that is the previous iteration's result of a loop body:
-    into the register ``carry`` from the second iteration on, into ``target`` (the arena) in
-    the first (iteration ``t``)."""
+    into the register ``carry`` from the second iteration on, into ``target`` (the arena, or
+    with ``op="="`` a buffer) in the first (iteration ``t``)."""
     return [f"d = {partial}", "if d != 0.0:", "    if t > 0:", f"        {carry} += g * d",
-            "    else:", f"        {target} += g * d"]
+            "    else:", f"        {target} {op} g * d"]
 
 
-def accumulate_select(target, partial):
-    """``target += g * d``, zero if either factor is zero, without a branch."""
-    return [f"d = {partial}", f"{target} += g * d if (g != 0.0 and d != 0.0) else 0.0"]
+def accumulate_select(target, partial, op="+="):
+    """``target += g * d``, zero if either factor is zero, without a branch (``op="="``:
+    stored)."""
+    return [f"d = {partial}", f"{target} {op} g * d if (g != 0.0 and d != 0.0) else 0.0"]
 
 
 def tangent_if(tan_at, partial, t="t"):

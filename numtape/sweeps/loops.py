@@ -169,26 +169,39 @@ def render(structure):
     return _render_serial(structure) if seq is None else _render_strips(structure, seq)
 
 
-def _render_serial(structure):
-    """The sweeps running the body one iteration after another, as the interpreter does."""
-    L, body, local = structure
-    head, addr, reg = ["o = A[0]"], {}, {}
-    na = 1
-    ng = 0
+def _operand_slots(body):
+    """(head, rows): the kernel lines reading ``A`` (``o``, the output base; ``b{j}_{p}`` and
+    ``s{j}_{p}``, base and stride of affine operand p of body op j; ``b{j}_{p}``, unsigned,
+    the first iteration's address of a previous-iteration operand) and each gathered
+    operand's row of ``G``, in ``_describe``'s order."""
+    head, rows, na = ["o = A[0]"], {}, 1
     for j, (_, _, kinds) in enumerate(body):
         for p, kind in enumerate(kinds):
             if kind[0] == "aff":
                 head += [f"b{j}_{p} = A[{na}]", f"s{j}_{p} = A[{na + 1}]"]
-                addr[j, p] = f"u(b{j}_{p} + t * s{j}_{p})"
                 na += 2
             elif kind[0] == "prev":
                 head.append(f"b{j}_{p} = u(A[{na}])")
-                addr[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
-                reg[j, p] = f"(val[b{j}_{p}] if t == 0 else r{kind[1]})"
                 na += 1
             elif kind[0] == "gat":
-                addr[j, p] = f"u(G[{ng}, t])"
-                ng += 1
+                rows[j, p] = len(rows)
+    return head, rows
+
+
+def _render_serial(structure):
+    """The sweeps running the body one iteration after another, as the interpreter does."""
+    L, body, local = structure
+    head, rows = _operand_slots(body)
+    addr, reg = {}, {}
+    for j, (_, _, kinds) in enumerate(body):
+        for p, kind in enumerate(kinds):
+            if kind[0] == "aff":
+                addr[j, p] = f"u(b{j}_{p} + t * s{j}_{p})"
+            elif kind[0] == "prev":
+                addr[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
+                reg[j, p] = f"(val[b{j}_{p}] if t == 0 else r{kind[1]})"
+            elif kind[0] == "gat":
+                addr[j, p] = f"u(G[{rows[j, p]}, t])"
             else:
                 addr[j, p] = f"ob + u({kind[1]})"
                 reg[j, p] = f"r{kind[1]}"
@@ -314,23 +327,19 @@ def _render_strips(structure, seq):
     ops backwards, as the interpreter adds them."""
     L, body, local = structure
     ind = [j for j in range(L) if j not in seq]
-    head, aff = ["o = A[0]", "Ku = u(K)"], {}
-    strip = []          # per-strip addresses: the strip's first element of each affine operand
-    na, ng = 1, 0
+    head, rows = _operand_slots(body)
+    head.append("Ku = u(K)")
+    strip, aff = [], {}   # strip: each affine operand's address at the strip's first element
     for j, (_, _, kinds) in enumerate(body):
         for p, kind in enumerate(kinds):
-            if kind[0] == "aff":
-                head += [f"b{j}_{p} = u(A[{na}])", f"s{j}_{p} = u(A[{na + 1}])"]
-                strip.append(f"bl{j}_{p} = b{j}_{p} + lo * s{j}_{p}")
-                aff[j, p] = f"bl{j}_{p} + i * s{j}_{p}"
-                na += 2
+            if kind[0] == "aff":   # unsigned, as the strip's indices are
+                head += [f"bu{j}_{p} = u(b{j}_{p})", f"su{j}_{p} = u(s{j}_{p})"]
+                strip.append(f"bl{j}_{p} = bu{j}_{p} + lo * su{j}_{p}")
+                aff[j, p] = f"bl{j}_{p} + i * su{j}_{p}"
             elif kind[0] == "prev":
-                head.append(f"b{j}_{p} = u(A[{na}])")
                 aff[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
-                na += 1
             elif kind[0] == "gat":
-                aff[j, p] = f"u(G[{ng}, lo + i])"
-                ng += 1
+                aff[j, p] = f"u(G[{rows[j, p]}, lo + i])"
             else:
                 aff[j, p] = f"ob + u({kind[1]})"
     # rows of the buffers: D, a contribution to an operand outside the loop; E, a sequential
@@ -473,18 +482,15 @@ def _render_strips(structure, seq):
                     k = kinds[p]
                     d = kernel_expr(spec.partial_exprs[p])
                     if k[0] == "in" and k[1] not in seq:
-                        add = accumulate_if(f"ee{erow[j, p]}[i]", d)
-                        add[-1] = add[-1].replace("+=", "=")
+                        add = accumulate_if(f"ee{erow[j, p]}[i]", d, op="=")
                     elif k[0] == "in":
                         add = accumulate_if(f"q{k[1]}" if local[k[1]] else f"adj0[{at[p]}]", d)
                     elif k[0] == "prev":
                         carried = (f"c{k[1]}" if local[k[1]] == CARRY
                                    else f"adj0[ob - u({L - k[1]})]")
-                        add = accumulate_if_carried(carried, f"dd{drow[j, p]}[i]", d)
-                        add[-1] = add[-1].replace("+=", "=")
+                        add = accumulate_if_carried(carried, f"dd{drow[j, p]}[i]", d, op="=")
                     else:
-                        add = accumulate_if(f"dd{drow[j, p]}[i]", d)
-                        add[-1] = add[-1].replace("+=", "=")
+                        add = accumulate_if(f"dd{drow[j, p]}[i]", d, op="=")
                     st += ["    " + s for s in add]
             rv += ["    " + s for s in st]
         held_seq = [j for j in sorted(seq) if local[j] == ARENA]
@@ -512,8 +518,7 @@ def _render_strips(structure, seq):
                 if k[0] == "in":
                     out += accumulate_select(f"bb{k[1]}[i]", d)
                 else:
-                    out += [f"d = {d}", f"dd{drow[j, p]}[i] = g * d if (g != 0.0 and d != 0.0) "
-                            "else 0.0"]
+                    out += accumulate_select(f"dd{drow[j, p]}[i]", d, op="=")
             return out
         rv += [provenance(spec)] + element_loop(spec, up, loads, r_body)
     # contributions to operands outside the loop, in the interpreter's order
