@@ -7,6 +7,7 @@ import pytest
 import scipy.special as sc
 
 import numtape as nt
+from numtape.ops import OPS
 from numtape.sweeps import fused
 
 N = 80   # above fused.MIN_N
@@ -59,14 +60,82 @@ def test_fused_runs_match_the_interpreter_in_every_sweep(f):
         np.testing.assert_allclose(H.hessian(x1), F.hessian(x1), rtol=1e-13, atol=1e-13)
 
 
+def _compiled_pair(f, n):
+    """(F, G): one tape twice, F on the compiled interpreters alone, G with its fused runs."""
+    x0 = np.random.default_rng(8).normal(size=n)
+    F, G = nt.MakeTape(f, x0), nt.MakeTape(f, x0)
+    F.sweeps.compiled_module()
+    assert G.sweeps.compile() >= 1
+    return F, G
+
+
+def stencil(x):
+    """y[1:] and y[:-1] of a result y of the run, and a three-point stencil of it."""
+    y = np.exp(0.3 * x)
+    z = y[1:] * y[:-1]
+    return np.sum(np.sin(z[1:] - 2.0 * z[:-1]) * x[:-2] + z[:-1] * y[2:])
+
+
+def lengths(x):
+    """A run whose block length changes (x, then x[1:] and x[2:]) with results read at
+    offsets and at the same element, by readers with different lags."""
+    a = x * x
+    b = np.tanh(a[1:]) + a[:-1]
+    c = b[1:] * b[:-1] + np.cos(a[2:])
+    return np.sum(c * c) + np.sum(a)
+
+
+@pytest.mark.parametrize("f", [stencil, lengths])
+@pytest.mark.parametrize("n", [N, 3 * fused.CHUNK + 7])
+def test_stencil_runs_match_the_interpreter_in_every_sweep(f, n):
+    """Operands at offsets in earlier results and changing block lengths (windowed runs,
+    fused._run): values, tangents, jvp and hvp bit for bit against the compiled
+    interpreters, over several chunks; adjoints to a few ulps (their sums re-associate)."""
+    F, G = _compiled_pair(f, n)
+    segs = [(k0, k1, type(seg).__name__) for k0, k1, seg in G.sweeps._segments()]
+    assert any(k1 - k0 >= 5 and kind == "Fused" for k0, k1, kind in segs), segs
+    rng = np.random.default_rng(9)
+    x, v, w = rng.normal(size=(3, n))
+    V = rng.normal(size=(3, n))
+    np.testing.assert_array_equal(G(x), F(x))
+    np.testing.assert_array_equal(G.jvp(x, v), F.jvp(x, v))
+    np.testing.assert_array_equal(G.sweeps.forward_tangent(x, V)[1],
+                                  F.sweeps.forward_tangent(x, V)[1])
+    np.testing.assert_array_equal(G.sweeps.tangent(G.sweeps.forward(x), V),
+                                  F.sweeps.tangent(F.sweeps.forward(x), V))
+    np.testing.assert_allclose(G.gradient(x), F.gradient(x), rtol=1e-13, atol=1e-13)
+    np.testing.assert_array_equal(G.hvp(x, v), F.hvp(x, v))
+    fd = (F.gradient(x + 1e-6 * w) - F.gradient(x - 1e-6 * w)) / 2e-6
+    np.testing.assert_allclose(G.hvp(x, w), fd, rtol=1e-5, atol=1e-5 * np.abs(fd).max())
+
+
+def test_gradient_tapes_of_shifted_slices_are_one_fused_run():
+    """The adjoint of x where x[1:] meets x[:-1] (Rosenbrock's gradient) is added stretch by
+    stretch (jacfun._pieces), not through a gather: the gradient tape's elementwise ops are
+    one windowed run, then the end elements' add and the DepOp."""
+    def rosen(x):
+        return np.sum(100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1.0 - x[:-1]) ** 2)
+    F = nt.MakeTape(rosen, np.zeros(2 * N))
+    G = F._gradient_tape()
+    assert "GatherOp" not in [OPS[c].name for c in G.op]
+    G.compile()
+    kinds = [type(s).__name__ for s in G.sweeps.plan]
+    assert kinds == ["Fused", "Run"], kinds
+    x = np.random.default_rng(10).normal(size=2 * N)
+    v = np.random.default_rng(11).normal(size=2 * N)
+    H = nt.MakeTape(rosen, np.zeros(2 * N))
+    H._gradient_tape().sweeps.compiled_module()
+    np.testing.assert_array_equal(F.hvp(x, v), H.hvp(x, v))
+
+
 def test_runs_stop_where_an_operand_overlaps_a_result_of_the_run():
-    """y[1:] of a block y computed in the same run cannot be read element by element."""
+    """A broadcast scalar that the run writes (y[0] of a result y), or a block across two
+    results, cannot be read element by element: the run ends before its reader."""
     def f(x):
         y = np.exp(x)
-        return np.sum(y[1:] * y[:-1])
-    F = nt.MakeTape(f, np.zeros(N))
-    G = nt.MakeTape(f, np.zeros(N))
-    G.compile()
+        z = np.concatenate([y, np.sin(x)])
+        return np.sum(y * y[0]) + np.sum(z[N // 2:N // 2 + N] * x)
+    F, G = _compiled_pair(f, N)
     x = np.linspace(-1.0, 1.0, N)
     np.testing.assert_array_equal(G(x), F(x))
     np.testing.assert_allclose(G.gradient(x), F.gradient(x), rtol=1e-14)
@@ -80,7 +149,7 @@ def test_short_blocks_and_scalar_tapes_are_not_fused():
     assert [type(s).__name__ for s in L.sweeps.plan if type(s).__name__ != "Run"] == ["Loop"]
 
 
-@pytest.mark.parametrize("f", [arith, piecewise, overlapping, vector_out])
+@pytest.mark.parametrize("f", [arith, piecewise, overlapping, vector_out, stencil, lengths])
 def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     """Sweeps.forward_tangent (fused runs: each chunk's tangents while its values are in L1)
     against a forward sweep then a tangent sweep, three directions, bit for bit; the results
@@ -106,8 +175,9 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     assert (np.isnan(tan).any(axis=0) == ~stored).all()
     np.testing.assert_array_equal(tan[:, stored], tan_expected[:, stored])
     assert stored[S.out].all() and not stored.all()
-    runs = [s for s in S.plan if type(s).__name__ == "Fused"]
-    assert (~stored).sum() == sum(sum(s.kernels.LOCAL) * s.n for s in runs)
+    n_of = np.diff(G.out_ptr)
+    assert (~stored).sum() == sum(int(np.dot(seg.kernels.LOCAL, n_of[k0:k1]))
+                                  for k0, k1, seg in S._segments() if type(seg).__name__ == "Fused")
 
 
 def test_kernel_module_text_names_the_op_table_hash():

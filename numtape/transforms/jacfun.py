@@ -205,7 +205,31 @@ def _add(rec, adj, slots, ct):
     if fresh.any():   # add where there is something (x[1:] meeting x[:-1]: no gather)
         adj[slots[fresh]] = ct[fresh]
         slots, cur, ct = slots[~fresh], cur[~fresh], ct[~fresh]
-    adj[slots] = addr_array(rec, _traced(rec, cur) + _traced(rec, ct)).ravel()
+    pieces = _pieces(cur, ct)
+    if pieces is None:   # scattered addresses: one add over gathered blocks
+        adj[slots] = addr_array(rec, _traced(rec, cur) + _traced(rec, ct)).ravel()
+        return
+    # an add per stretch where both are consecutive (x[1:] meeting x[:-1] leaves an adjoint
+    # that is one block but for its ends): operands at offsets within blocks, no gather; the
+    # blocks first, the single elements after them, so a fused run is not cut
+    for lo, hi in sorted(pieces, key=lambda p: p[1] - p[0] == 1):
+        adj[slots[lo:hi]] = addr_array(
+            rec, _traced(rec, cur[lo:hi]) + _traced(rec, ct[lo:hi])).ravel()
+
+
+_MAX_PIECES = 8   # more stretches than this: gather (one add, whatever the pattern)
+
+
+def _pieces(cur, ct):
+    """[(lo, hi)]: the maximal stretches of positions where addresses ``cur`` and ``ct`` are
+    both consecutive; None if there is one (nothing to split) or more than _MAX_PIECES."""
+    if cur.size < 2:
+        return None
+    cuts = np.flatnonzero((np.diff(cur) != 1) | (np.diff(ct) != 1)) + 1
+    if cuts.size == 0 or cuts.size >= _MAX_PIECES:
+        return None
+    bounds = [0, *cuts.tolist(), cur.size]
+    return list(zip(bounds[:-1], bounds[1:]))
 
 
 def _scatter_add(rec, adj, slots, g):
