@@ -73,6 +73,14 @@ def stencil(x):
     """y[1:] and y[:-1] of a result y of the run, and a three-point stencil of it."""
     y = np.exp(0.3 * x)
     z = y[1:] * y[:-1]
+    return np.sum(np.tanh(z[1:] - 2.0 * z[:-1]) * x[:-2] + z[:-1] * y[2:])
+
+
+def stencil_sin(x):
+    """The stencil with sin, whose runs check their arguments' range op by op (the per-op
+    form of forward_tangent, fused._per_op_forward_tangent)."""
+    y = np.exp(0.3 * x)
+    z = y[1:] * y[:-1]
     return np.sum(np.sin(z[1:] - 2.0 * z[:-1]) * x[:-2] + z[:-1] * y[2:])
 
 
@@ -81,11 +89,11 @@ def lengths(x):
     offsets and at the same element, by readers with different lags."""
     a = x * x
     b = np.tanh(a[1:]) + a[:-1]
-    c = b[1:] * b[:-1] + np.cos(a[2:])
+    c = b[1:] * b[:-1] + np.exp(-a[2:])
     return np.sum(c * c) + np.sum(a)
 
 
-@pytest.mark.parametrize("f", [stencil, lengths])
+@pytest.mark.parametrize("f", [stencil, stencil_sin, lengths])
 @pytest.mark.parametrize("n", [N, 3 * fused.CHUNK + 7])
 def test_stencil_runs_match_the_interpreter_in_every_sweep(f, n):
     """Operands at offsets in earlier results and changing block lengths (windowed runs,
@@ -149,7 +157,8 @@ def test_short_blocks_and_scalar_tapes_are_not_fused():
     assert [type(s).__name__ for s in L.sweeps.plan if type(s).__name__ != "Run"] == ["Loop"]
 
 
-@pytest.mark.parametrize("f", [arith, piecewise, overlapping, vector_out, stencil, lengths])
+@pytest.mark.parametrize("f", [arith, piecewise, overlapping, vector_out, stencil,
+                               stencil_sin, lengths])
 def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     """Sweeps.forward_tangent (fused runs: each chunk's tangents while its values are in L1)
     against a forward sweep then a tangent sweep, three directions, bit for bit; the results

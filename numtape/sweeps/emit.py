@@ -64,7 +64,7 @@ def kernel_expr(expr, near=False):
     return ast.unparse(_Kernel(near).visit(ast.parse(expr, mode="eval")))
 
 
-def _ranged_args(spec):
+def ranged_args(spec):
     """The arguments of the ``vb`` calls in an elementwise op's formulas, as source."""
     out = []
     for e in (spec.value_expr, *spec.partial_exprs):
@@ -78,7 +78,7 @@ def _ranged_args(spec):
 def ranged(spec):
     """Whether an elementwise op's formulas call ``vb`` (sin and cos, whose reduction has two
     ranges): its loops over blocks check their arguments first (``element_loop``)."""
-    return bool(_ranged_args(spec))
+    return bool(ranged_args(spec))
 
 
 def element_loop(spec, head, loads, body):
@@ -91,7 +91,7 @@ def element_loop(spec, head, loads, body):
     if not ranged(spec):
         return [head] + ["    " + s for s in body(False)]
     check = ["ok = True", head] + ["    " + s for s in loads]
-    check += [f"    ok &= vm.near({a})" for a in _ranged_args(spec)]
+    check += [f"    ok &= vm.near({a})" for a in ranged_args(spec)]
     return (check + ["if ok:", "    " + head] + ["        " + s for s in body(True)]
             + ["else:", "    " + head] + ["        " + s for s in body(False)])
 

@@ -17,10 +17,10 @@ generator does:
 * ``reverse``: per element, the ops backwards, each output adjoint read (and cleared) and
   passed to its operands, with the interpreter's strong-zero statement;
 * ``tangent``: per element, each op's tangent from its operands';
-* ``forward_tangent``: both in one pass (jvp, hvp), where the values and tangents of the
-  results read only within the run stay in chunk buffers and are not stored: after it the
-  arena holds every other node's value and tangent (numtape/tape/sweeper.py,
-  ``Sweeps.forward_tangent``).
+* ``forward_tangent``: both in one pass (jvp, hvp), one loop per group of ops (a uniform run
+  is one group) computing every op's value and tangent of an element in registers; the
+  results read only within their group are not stored: after it the arena holds every other
+  node's value and tangent (numtape/tape/sweeper.py, ``Sweeps.forward_tangent``).
 
 Values and tangents equal the interpreter's bit for bit (the same expressions per element).
 Adjoints equal them except where two elements of the run add into one address (a broadcast
@@ -33,6 +33,7 @@ machine code on disk.
 """
 from __future__ import annotations
 
+import ast
 import functools
 
 import numpy as np
@@ -42,7 +43,8 @@ from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE
 from numtape.sweeps import variants
 from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop, kernel_expr,
-                                 load_operands, operand_names, provenance, tangent_select)
+                                 load_operands, operand_names, provenance, ranged,
+                                 ranged_args, tangent_select)
 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
@@ -56,9 +58,9 @@ _modules: dict = {}
 def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
     """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
     ``reads`` counts the operand blocks overlapping each op's output (ops.layout.op_reads):
-    a result read only by later ops of its run, at the same element, keeps its values,
-    tangents and adjoint in chunk buffers.  ``n``: the length of the kernels' loop over
-    chunks (a run of one block length: that length)."""
+    a result read only by later ops of its run of its lag and length, at the same element,
+    keeps its values and tangents in registers and its adjoint in a chunk buffer.  ``n``: the
+    length of the kernels' loop over chunks (a run of one block length: that length)."""
     n_of = np.diff(out_ptr)
     cand = IS_ELEMENTWISE[op] & (n_of >= MIN_N)
     runs = []
@@ -109,23 +111,24 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads):
     """(k0, k1, structure, A, n) of the run of ops k0 .. k1 - 1 (``find_runs``).
 
     A run of one block length whose results are read at the same element is *uniform*: its
-    structure is (ops, local).  Otherwise it is *windowed*: (ops, local, "windows"), and
+    structure is (ops, local).  Otherwise it is *windowed*: (ops, local, groups), where ops of
+    one lag and length share a group (``_register_forward_tangent``), and
     ``A`` ends with each op's length and lag (a forward sweep computes element i of op r in
     the chunk where a uniform run would compute element i + lag[r]: the elements it reads at
     offsets in the run are then computed), and ``n`` is the longest length plus lag."""
     m = len(ops)
     inner = np.zeros(m, dtype=np.int64)
     at_offset = np.zeros(m, dtype=bool)
-    lag_kept = np.ones(m, dtype=bool)     # every reader in the run has the result's lag
+    kept = np.ones(m, dtype=bool)     # every reader in the run has the result's lag and length
     for r, (_, _, refs) in enumerate(ops):
         for kind, q in refs:
             if kind == "in":
                 inner[q] += 1
-                lag_kept[q] &= lags[r] == lags[q]
+                kept[q] &= lags[r] == lags[q] and lens[r] == lens[q]
             elif kind == "at":
                 at_offset[q] = True
     local = tuple(bool(inner[r] and reads[k0 + r] == inner[r] and not at_offset[r]
-                       and lag_kept[r]) for r in range(m))
+                       and kept[r]) for r in range(m))
     A = []
     for kk in range(k0, k1):
         A.append(int(out_ptr[kk]))
@@ -134,7 +137,11 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads):
     structure = (tuple(ops), local)
     n = lens[0]
     if len(set(lens)) > 1 or any(lags):
-        structure += ("windows",)
+        # groups of ops of one lag and length, lags ascending and lengths descending: an op
+        # reads results of its own group or of earlier ones (a reader's lag is at least the
+        # lag plus offset it reads at, its length at most the length minus that offset)
+        keys = sorted(set(zip(lags, lens)), key=lambda t: (t[0], -t[1]))
+        structure += (tuple(keys.index(t) for t in zip(lags, lens)),)
         for nr, lr in zip(lens, lags):
             A += [nr, lr]
         n = max(nr + lr for nr, lr in zip(lens, lags))
@@ -165,6 +172,7 @@ def render(structure):
     """Source of the fused forward, reverse and tangent of one run structure."""
     slots = _slots(structure)
     windows = len(structure) == 3
+    groups = structure[2] if windows else (0,) * len(structure[0])
     structure, local = structure[:2]
     # adjoints of results read only within the run live in a chunk buffer B, not the arena
     row = {r: i for i, r in enumerate(r for r in range(len(local)) if local[r])}
@@ -179,8 +187,7 @@ def render(structure):
             head += [f"n{r} = u(A[{base + 2 * r}])", f"L{r} = u(A[{base + 2 * r + 1}])"]
     forward_loops, reverse_loops = _windows(windows)
     # per op: its loop over the strip (emit.element_loop); values and tangents in the arena
-    fw, tg = (list(loops) for loops in zip(*_value_tangent_loops(
-        structure, (False,) * len(structure), row, forward_loops)))
+    fw, tg = (list(loops) for loops in zip(*_value_tangent_loops(structure, forward_loops)))
     rv = []
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
@@ -240,23 +247,99 @@ def render(structure):
     src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
                 ["B[:, :] = 0.0"] if row else [])
     src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
-    # values and tangents in one pass: per chunk and op, the values, then every direction's
-    # tangents while the chunk's values are in L1 (Sweeps.forward_tangent: jvp, hvp); the
-    # values and tangents of results read only within the run stay in chunk buffers V and T
-    # (nothing after this sweep reads them): the arena is not written for them
-    lines = ["", "", "@jit", "def forward_tangent(val, tan, A, n):", "    n = u(n)"]
-    lines += ["    " + s for s in head]
-    if row:
-        lines += [f"    V = np.empty(({len(row)}, {CHUNK}))",
-                  f"    T = np.empty((tan.shape[0], {len(row)}, {CHUNK}))"]
-    lines += [f"    for lo in range(u(0), n, u({CHUNK})):", f"        hi = min(lo + u({CHUNK}), n)"]
-    for f_body, t_body in _value_tangent_loops(structure, local, row, forward_loops, windows):
-        lines += ["        " + s for s in f_body]
-        lines += ["        for s in range(tan.shape[0]):", "            tan0 = tan[s]"]
-        lines += ["            T0 = T[s]"] if row else []
-        lines += ["            " + s for s in t_body]
+    lines = _register_forward_tangent(structure, local, head, groups, forward_loops)
     src += lines
     return "\n".join(src) + "\n"
+
+
+def _register_forward_tangent(structure, local, head, groups, loops):
+    """forward_tangent as one loop per group of ops (a uniform run is one group; a windowed
+    run's ops of one lag and length, ``_run``), per direction and chunk: each element's values
+    and tangents of every op of the group in registers, one after the other (``loops``: the
+    group's window, that of its first op).  Results read
+    only within their group (``local``) are never stored; the others are, in the arena.  A
+    direction recomputes the values (the same bits), so k directions cost k value passes:
+    jvp and hvp take one."""
+    def value(q, r, j, refs):
+        kind, _ = refs[j]
+        if kind == "in" and groups[q] == groups[r]:
+            return f"rv{q}"
+        return f"sv{r}_{j}" if kind == "sc" else f"val[{_at(refs, r, j)}]"
+
+    def tangent(q, r, j, refs):
+        kind, _ = refs[j]
+        if kind == "in" and groups[q] == groups[r]:
+            return f"rt{q}"
+        return f"st{r}_{j}" if kind == "sc" else f"tan0[{_at(refs, r, j)}]"
+
+    lines = ["", "", "@jit", "def forward_tangent(val, tan, A, n):", "    n = u(n)"]
+    lines += ["    " + s for s in head]
+    lines += ["    for s in range(tan.shape[0]):", "        tan0 = tan[s]",
+              f"        for lo in range(u(0), n, u({CHUNK})):",
+              f"            hi = min(lo + u({CHUNK}), n)"]
+    for g in sorted(set(groups)):
+        members = [r for r in range(len(structure)) if groups[r] == g]
+        first = members[0]
+
+        def body(near, members=members):
+            out = []
+            for r in members:
+                code, _, refs = structure[r]
+                spec = OPS[code]
+                out.append(provenance(spec))
+                out += [f"{nm} = {value(refs[j][1], r, j, refs)}"
+                        for j, nm in enumerate(operand_names(spec))]
+                out += [f"y = {kernel_expr(spec.value_expr, near)}", f"rv{r} = y"]
+                if spec.zero_derivative:
+                    out.append(f"rt{r} = 0.0")
+                else:
+                    out.append("t = 0.0")
+                    for j, d in enumerate(spec.partial_exprs):
+                        out += tangent_select(tangent(refs[j][1], r, j, refs),
+                                              kernel_expr(d, near))
+                    out.append(f"rt{r} = t")
+                if not local[r]:
+                    out += [f"val[o{r} + i] = y",
+                            f"tan0[o{r} + i] = {'0.0' if spec.zero_derivative else 't'}"]
+            return out
+        check = _range_check(structure, members, value)
+        window, each = loops(first)
+        # broadcast scalars, which the run does not write, loaded once (a load the loop's
+        # stores might alias would be repeated every element, and stop the vectorizer)
+        for r in members:
+            for j, (kind, _) in enumerate(structure[r][2]):
+                if kind == "sc":
+                    window += [f"sv{r}_{j} = val[a{r}_{j}]", f"st{r}_{j} = tan0[a{r}_{j}]"]
+        if not check:   # no sin or cos, or of a result of the group: whole-range forms
+            loop = [each] + ["    " + b for b in body(False)]
+        else:   # emit.element_loop's check, over the arguments the group reads
+            loop = (["ok = True", each] + ["    " + c for c in check]
+                    + ["if ok:", "    " + each] + ["        " + b for b in body(True)]
+                    + ["else:", "    " + each] + ["        " + b for b in body(False)])
+        lines += ["            " + s for s in window + loop]
+    return lines
+
+
+def _range_check(structure, members, value):
+    """The lines testing ``vm.near`` on every argument of sin or cos in a group's ops ([] if
+    there is none), or None where such an argument is computed in the group (no loop can
+    test it before the group's loop computes it)."""
+    check = []
+    for r in members:
+        code, _, refs = structure[r]
+        spec = OPS[code]
+        if not ranged(spec):
+            continue
+        names = operand_names(spec)
+        for arg in ranged_args(spec):
+            used = {n.id for n in ast.walk(ast.parse(arg, mode="eval"))
+                    if isinstance(n, ast.Name)} & set(names)
+            loads = [f"{nm} = {value(refs[j][1], r, j, refs)}"
+                     for j, nm in enumerate(names) if nm in used]
+            if any(ld.split(" = ")[1].startswith("rv") for ld in loads):
+                return None
+            check += loads + [f"ok &= vm.near({arg})"]
+    return check
 
 
 def _windows(windows):
@@ -279,44 +362,30 @@ def _windows(windows):
     return forward, reverse
 
 
-def _value_tangent_loops(structure, local, row, loops, windows=False):
-    """Per op, its loops over the strip: (values, tangents of one direction ``tan0``).  The
-    results flagged in ``local`` live in the chunk buffers ``V`` (values) and ``T0`` (this
-    direction's tangents), row ``row[r]`` (forward_tangent); the others in the arena.
-    ``loops(r)``: op r's lines before its loop and the loop's head (``_windows``); in a
-    windowed run a local result's element i is at i + L{q} - lo of its buffer row."""
-    def at(q):
-        return f"i + L{q} - lo" if windows else "i - lo"
-
-    def value(q):
-        return f"V[{row[q]}, {at(q)}]" if local[q] else f"val[o{q} + i]"
-
-    def tangent(q):
-        return f"T0[{row[q]}, {at(q)}]" if local[q] else f"tan0[o{q} + i]"
-
-    def operand(refs, r, j, of, arena):
-        kind, q = refs[j]
-        return of(q) if kind == "in" else f"{arena}[{_at(refs, r, j)}]"
+def _value_tangent_loops(structure, loops):
+    """Per op, its loops over the strip: (values, tangents of one direction ``tan0``), in the
+    arena.  ``loops(r)``: op r's lines before its loop and the loop's head (``_windows``)."""
+    def operand(refs, r, j, arena):
+        return f"{arena}[{_at(refs, r, j)}]"
 
     out = []
     for r, (code, _, refs) in enumerate(structure):
         spec = OPS[code]
         said = provenance(spec)
         window, each = loops(r)
-        loads = [f"{nm} = {operand(refs, r, j, value, 'val')}"
+        loads = [f"{nm} = {operand(refs, r, j, 'val')}"
                  for j, nm in enumerate(operand_names(spec))]
         fw = [said] + window + element_loop(
             spec, each, loads, lambda near, spec=spec, loads=loads, r=r:
-            loads + [f"{value(r)} = {kernel_expr(spec.value_expr, near)}"])
+            loads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, near)}"])
         if spec.zero_derivative:
-            tg = [said] + window + [each, f"    {tangent(r)} = 0.0"]
+            tg = [said] + window + [each, f"    tan0[o{r} + i] = 0.0"]
         else:
             def t_body(near, spec=spec, loads=loads, r=r, refs=refs):
-                t = loads + [f"y = {value(r)}", "t = 0.0"]
+                t = loads + [f"y = val[o{r} + i]", "t = 0.0"]
                 for j, d in enumerate(spec.partial_exprs):
-                    t += tangent_select(operand(refs, r, j, tangent, "tan0"),
-                                        kernel_expr(d, near))
-                return t + [f"{tangent(r)} = t"]
+                    t += tangent_select(operand(refs, r, j, "tan0"), kernel_expr(d, near))
+                return t + [f"tan0[o{r} + i] = t"]
             tg = [said] + window + element_loop(spec, each, loads, t_body)
         out.append((fw, tg))
     return out

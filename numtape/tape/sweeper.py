@@ -351,10 +351,10 @@ class Sweeps(Callee):
             tiers.pump()
 
     def run_forward_tangent(self, val, tan, work=None):
-        """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass
-        over each chunk: the tangents read values still in L1).  A fused run keeps the values
-        and tangents of its results read only within it in its chunk buffers: ``val`` and
-        ``tan`` then hold every other node's, the outputs' among them."""
+        """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass:
+        each element's values and tangents in registers).  A fused run does not store the
+        values and tangents of its results read only within it: ``val`` and ``tan`` then
+        hold every other node's, the outputs' among them."""
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
