@@ -53,6 +53,38 @@ def test_small_tapes_and_the_off_switch_stay_interpreted(after_three):
     assert big.sweeps.n_compiled_segments is None
 
 
+def test_a_very_large_tape_is_hot_from_its_first_sweep(monkeypatch):
+    """A tape of TIER_AT_ONCE slots or more takes its segment kernels (on disk) at its first
+    sweep, even where the process starts on the NumPy tier; below that size, it waits for the
+    compile_after-th sweep, and compile_after(None) still turns it off."""
+    def f(x):
+        return np.sum(np.exp(0.5 * x[1:]) * np.tanh(x[:-1]))
+    n = 3000
+    x = np.random.default_rng(4).normal(size=n)
+    ref = nt.MakeTape(f, np.zeros(n))
+    assert ref.compile() >= 1
+    S = ref.sweeps                                  # every kernel compiled, on disk
+    ref.gradient(x), ref.jvp(x, x), S.tangent(S.forward(x), x[None])
+    old = nt.compile_after(20)
+    try:
+        monkeypatch.setattr(sweeper, "TIER_AT_ONCE", 10_000)
+        F = nt.MakeTape(f, np.zeros(n))
+        assert F.sweeps.arena_size >= sweeper.TIER_AT_ONCE
+        np.testing.assert_array_equal(F.jvp(x, x), ref.jvp(x, x))
+        assert F.sweeps.n_compiled_segments >= 1 and F.sweeps.n_swept == 1
+        monkeypatch.setattr(sweeper, "TIER_AT_ONCE", 10**12)
+        G = nt.MakeTape(f, np.zeros(n))
+        G.gradient(x)
+        assert G.sweeps.n_compiled_segments is None
+        monkeypatch.setattr(sweeper, "TIER_AT_ONCE", 10_000)
+        nt.compile_after(None)
+        H = nt.MakeTape(f, np.zeros(n))
+        H.gradient(x)
+        assert H.sweeps.n_compiled_segments is None
+    finally:
+        nt.compile_after(old)
+
+
 def test_n_fused_is_a_deprecated_alias_of_n_compiled_segments():
     F = nt.MakeTape(chain, np.zeros(50))
     F.compile()

@@ -40,6 +40,9 @@ STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in
 # tier-up: segments compile from this many sweeps on, when it pays (None: never; _swept)
 _TIER = {"after": 20}
 TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would never pay back)
+# a tape this large is hot from its first sweep: one interpreted sweep of it costs more than
+# finding its segment kernels on disk (or asking a background process for them)
+TIER_AT_ONCE = 1 << 22
 PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
 
 
@@ -307,8 +310,9 @@ class Sweeps(Callee):
         on (tapes of TIER_MIN_ARENA slots or more), move to compiled segments when it pays
         (``_segments_up``; leaving the NumPy tier is ``_leave_numpy``'s)."""
         self.n_swept += 1
-        k = self._interpreters
-        if k is None or isinstance(k, NumpySweeps):
+        if self._interpreters is None or type(self._interpreters) is NumpySweeps:
+            self._leave_numpy()   # a new tape chooses its tier first: a hot one compiles now
+        if isinstance(self._interpreters, NumpySweeps):
             return
         if self.n_compiled_segments is None and self._hot():
             self._segments_up()
@@ -328,8 +332,9 @@ class Sweeps(Callee):
             self._interpreters = self._pinned(variants.full)
 
     def _hot(self):
-        return (_TIER["after"] is not None and self.n_swept >= _TIER["after"]
-                and self.arena_size >= TIER_MIN_ARENA)
+        return _TIER["after"] is not None and (
+            (self.n_swept >= _TIER["after"] and self.arena_size >= TIER_MIN_ARENA)
+            or self.arena_size >= TIER_AT_ONCE)
 
     def _segments_up(self):
         """Compile segments (``_swept``): at once when their kernels are on disk; else ask a
