@@ -51,10 +51,11 @@ def found(T):
 
 
 def operand_kinds(T):
-    """The operand kinds of T's loops: "in", "prev", "gat" and ("aff", stride); "prev-later"
-    or "prev-same" for a previous iteration's result of a body op after the reader or of the
-    reader itself; where body results keep their adjoints: "reg" (a register, read only in
-    their iteration), "carry" (a register handed to the previous iteration), "arena"."""
+    """The operand kinds of T's loops: "in", "prev", "gat" and ("aff", stride); "prev-later",
+    "prev-same" or "prev-earlier" for a previous iteration's result of a body op after the
+    reader, of the reader itself or before it; where body results keep their adjoints: "reg"
+    (a register, read only in their iteration), "carry" (a register handed to the previous
+    iteration), "arena"."""
     out = set()
     for _, _, (_, body, local), A, _, _ in found(T):
         na = 1
@@ -65,7 +66,8 @@ def operand_kinds(T):
                     na += 2
                 elif kind[0] == "prev":
                     out.add("prev")
-                    out.add("prev-same" if kind[1] == j else "prev-later")
+                    out.add("prev-same" if kind[1] == j else
+                            "prev-later" if kind[1] > j else "prev-earlier")
                     na += 1
                 else:
                     out.add(kind[0])
@@ -300,8 +302,21 @@ def carried_and_kept(x):
     return h + hs[3] * hs[10]
 
 
+def previous_of_earlier_serial(x):
+    """Each iteration reads the previous iteration's a, made by an earlier body op than its
+    reader (kept before the iteration overwrites it, loops._saved)."""
+    s = 0.0
+    a_prev = x[0]
+    for t in range(1, x.size):
+        a = np.sin(x[t]) * 0.5
+        s = s + a_prev * a
+        a_prev = a
+    return s
+
+
 @pytest.mark.parametrize("f, n, kinds", [
     (w2_loop, 3, {"prev", "prev-later", "prev-same", "reg", "carry"}),
+    (previous_of_earlier_serial, 40, {"prev-earlier", "prev-same", "carry"}),
     (running_product, 60, {"prev-same", ("aff", 1), ("aff", 0)}),
     (read_twice, 40, {"prev", "prev-later", "carry"}),
     (carried_orders, 40, {"prev-later", "prev-same", ("aff", 9), "reg", "carry", "arena"}),
@@ -848,7 +863,29 @@ def kept_after(x):
     return s * s + es[5] * es[300] + np.sum(x)
 
 
-@pytest.mark.parametrize("f", [three_back, mixed_readers, kept_after])
+def previous_of_earlier(x):
+    """An independent result a read by the next iteration's product (the Python-loop shape of
+    x[i] meeting x[i - 1]), beside independent exp, cos and sin."""
+    s = 0.0
+    a_prev = np.sin(x[0]) * 0.5
+    for t in range(1, x.size):
+        c = np.exp(0.3 * x[t]) * np.cos(x[t])
+        a = np.sin(x[t]) * c
+        s = s + a_prev * x[t]
+        a_prev = a
+    return s
+
+
+def chain_sum(x):
+    """benchmarks/workloads.py's hvp_loop: its gradient tape sums x[i]'s adjoint from two
+    iterations, an earlier body op's result of the previous one (a "prev-earlier" operand)."""
+    s = 0.5 * np.sum(x ** 2)
+    for i in range(len(x) - 1):
+        s = s + np.exp(0.5 * x[i + 1]) * np.sin(x[i])
+    return s
+
+
+@pytest.mark.parametrize("f", [three_back, mixed_readers, kept_after, previous_of_earlier])
 def test_strip_mined_loops_match_the_interpreter(f):
     """Loops with independent ops run strip-mined (loops._render_strips, more than two
     strips of loops.CHUNK here), bit for bit as the interpreter runs them."""
@@ -861,6 +898,23 @@ def test_strip_mined_loops_match_the_interpreter(f):
     assert "strip-mined" in loops.render(structures[0])
     assert_same(F, G, 0.5 * x1, v)
     assert_fd(G, 0.5 * x1)
+
+
+def test_the_gradient_tape_of_a_python_loop_sum_runs_strip_mined():
+    """chain_sum's gradient tape (what hvp sweeps) runs its loops strip-mined, the adjoint sum
+    reading the previous iteration's product included: every sweep of it bit for bit as
+    interpreted, and hvp and the Hessian too."""
+    n = 2 * loops.CHUNK + 90
+    x0, x1, v = points(n, 83)
+    F, G = (nt.MakeTape(chain_sum, 0.5 * x0)._gradient_tape() for _ in range(2))
+    for T in (F, G):
+        T.sweeps.compiled_module()
+    G.sweeps.compile()
+    assert "prev-earlier" in operand_kinds(G)
+    structures = [s for _, _, s, _, _, _ in found(G)]
+    assert len(structures) == 2 and all(loops.sequential(s) is not None for s in structures)
+    assert_same(F, G, 0.5 * x1, v)
+    assert_same_second_order(chain_sum, 0.5 * x0, 0.5 * x1, v)
 
 
 def test_carried_bodies_run_serially():

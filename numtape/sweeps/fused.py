@@ -49,8 +49,8 @@ from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop, 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
-_LOCALS = {"A", "B", "T", "T0", "V", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "ok",
-           "s", "t", "tan", "tan0", "tx", "u", "val", "wh", "wl", "y", "zero"}
+_LOCALS = {"A", "B", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "ok", "s", "t", "tan",
+           "tan0", "tx", "u", "val", "wh", "wl", "y", "zero"}
 check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
 
@@ -256,10 +256,9 @@ def _register_forward_tangent(structure, local, head, groups, loops):
     """forward_tangent as one loop per group of ops (a uniform run is one group; a windowed
     run's ops of one lag and length, ``_run``), per direction and chunk: each element's values
     and tangents of every op of the group in registers, one after the other (``loops``: the
-    group's window, that of its first op).  Results read
-    only within their group (``local``) are never stored; the others are, in the arena.  A
-    direction recomputes the values (the same bits), so k directions cost k value passes:
-    jvp and hvp take one."""
+    group's window, that of its first op).  Results read only within their group (``local``)
+    are never stored; the others are, in the arena.  A direction recomputes the values (the
+    same bits), so k directions cost k value passes: jvp and hvp take one."""
     def value(q, r, j, refs):
         kind, _ = refs[j]
         if kind == "in" and groups[q] == groups[r]:

@@ -7,8 +7,11 @@ order, so body op j of iteration t writes ``o + t*L + j``; each operand is class
 the K iterations as
 
 * ``("in", j')``: the result of body op j' < j of the same iteration (kept in a register);
-* ``("aff",)``: affine in t, ``base + t*stride`` (x[i] has stride 1, a weight or a constant 0,
-  the previous iteration's result L): two integers per operand;
+* ``("prev", j')``: body op j''s result of the previous iteration (any j': a recurrence
+  reads its own, a sum over x[i] and x[i - 1] an earlier op's), the first iteration reading an
+  address outside the loop: one integer per operand;
+* ``("aff",)``: affine in t, ``base + t*stride`` (x[i] has stride 1, a weight or a constant 0):
+  two integers per operand;
 * ``("gat",)``: anything else, read through a per-iteration address table (a constant pool
   that deduplicated repeated data values, say).
 
@@ -129,7 +132,8 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
             if 0 <= jj < j and step == L and np.all(a == a[0] + L * t):
                 kinds.append(("in", jj))
                 inner_reads[jj] += 1
-            elif j <= jp < L and np.all(a[1:] == a[1] + L * t[:-1]):
+            elif (0 <= jp < L and np.all(a[1:] == a[1] + L * t[:-1])
+                  and (jp >= j or not o <= a[0] < o + K * L)):
                 kinds.append(("prev", jp))       # the previous iteration's result of op jp
                 A.append(int(a[0]))
                 prev_reads[jp] += 1
@@ -188,6 +192,21 @@ def _operand_slots(body):
     return head, rows
 
 
+def _previous(j, jp):
+    """The register holding body op jp's result of the previous iteration, as body op j reads
+    it: ``r{jp}`` if op jp comes at or after op j (not yet overwritten), else the copy
+    ``p{jp}`` that ``_saved`` makes at the start of the iteration."""
+    return f"r{jp}" if jp >= j else f"p{jp}"
+
+
+def _saved(body):
+    """The lines starting an iteration that keep the previous iteration's results of the body
+    ops read as such by later body ops (``_previous``), before this iteration overwrites them."""
+    saved = sorted({k[1] for j, (_, _, kinds) in enumerate(body) for k in kinds
+                    if k[0] == "prev" and k[1] < j})
+    return [f"p{jp} = r{jp}" for jp in saved]
+
+
 def _render_serial(structure):
     """The sweeps running the body one iteration after another, as the interpreter does."""
     L, body, local = structure
@@ -199,13 +218,13 @@ def _render_serial(structure):
                 addr[j, p] = f"u(b{j}_{p} + t * s{j}_{p})"
             elif kind[0] == "prev":
                 addr[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
-                reg[j, p] = f"(val[b{j}_{p}] if t == 0 else r{kind[1]})"
+                reg[j, p] = f"(val[b{j}_{p}] if t == 0 else {_previous(j, kind[1])})"
             elif kind[0] == "gat":
                 addr[j, p] = f"u(G[{rows[j, p]}, t])"
             else:
                 addr[j, p] = f"ob + u({kind[1]})"
                 reg[j, p] = f"r{kind[1]}"
-    fw, rv, tg = [], [], []
+    fw, rv, tg = _saved(body), [], []
     for j, (code, f, kinds) in enumerate(body):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
@@ -396,7 +415,7 @@ def _render_strips(structure, seq):
             loads + [f"vv{j}[i] = {kernel_expr(spec.value_expr, near)}"])
     fw += [up, f"    ob = ol + i * u({L})"] + [f"    val[ob + u({j})] = vv{j}[i]" for j in ind]
     if seq:
-        fw += [up] + at_t
+        fw += [up] + at_t + ["    " + s for s in _saved(body)]
         for j in sorted(seq):
             code, _, kinds = body[j]
             spec = OPS[code]
@@ -406,7 +425,7 @@ def _render_strips(structure, seq):
                 if k[0] == "in":
                     ops.append(f"{nm} = {f'r{k[1]}' if k[1] in seq else f'vv{k[1]}[i]'}")
                 elif k[0] == "prev":
-                    ops.append(f"{nm} = (val[b{j}_{p}] if t == 0 else r{k[1]})")
+                    ops.append(f"{nm} = (val[b{j}_{p}] if t == 0 else {_previous(j, k[1])})")
                 else:
                     ops.append(f"{nm} = val[{aff[j, p]}]")
             fw += ["    " + s for s in [provenance(spec)] + ops + [
