@@ -144,7 +144,7 @@ def input_adjoints(rev, rec, where, rows=None, weights=None):
                 continue
             if spec.kind != BLOCK and lens[j] != n:
                 ct = np.sum(ct)
-            _add(rec, adj, np.arange(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel())
+            _add(rec, adj, slice(a[j], a[j] + lens[j]), addr_array(rec, ct).ravel())
     out = adj[:F.n_in]
     return np.where(out == _ZERO, zero, out)
 
@@ -196,12 +196,15 @@ def _traced(rec, addr):
 
 
 def _add(rec, adj, slots, ct):
-    """adj[slots] += ct (addresses), recording an AddOp only where adj is not a zero."""
+    """adj[slots] += ct (addresses), recording an AddOp only where adj is not a zero.
+    ``slots``: an index array, or a slice (an operand block: no copy of adj's addresses)."""
     cur = adj[slots]
     fresh = cur == _ZERO
     if fresh.all():
         adj[slots] = ct
         return
+    if isinstance(slots, slice):   # (cur is a view of adj, which the adds below change)
+        slots, cur = np.arange(slots.start, slots.stop), cur.copy()
     if fresh.any():   # add where there is something (x[1:] meeting x[:-1]: no gather)
         adj[slots[fresh]] = ct[fresh]
         slots, cur, ct = slots[~fresh], cur[~fresh], ct[~fresh]
