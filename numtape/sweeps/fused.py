@@ -169,7 +169,8 @@ def _at(refs, r, j):
 
 
 def render(structure):
-    """Source of the fused forward, reverse and tangent of one run structure."""
+    """Source of the fused forward, reverse, tangent and forward_tangent of one run
+    structure."""
     slots = _slots(structure)
     windows = len(structure) == 3
     groups = structure[2] if windows else (0,) * len(structure[0])
@@ -259,17 +260,19 @@ def _register_forward_tangent(structure, local, head, groups, loops):
     group's window, that of its first op).  Results read only within their group (``local``)
     are never stored; the others are, in the arena.  A direction recomputes the values (the
     same bits), so k directions cost k value passes: jvp and hvp take one."""
-    def value(q, r, j, refs):
-        kind, _ = refs[j]
+    def operand(r, j, refs, reg, scalar, arena):
+        """Operand j of op r: a register of its group, a broadcast scalar loaded before the
+        loop, or the arena (``reg``, ``scalar``, ``arena``: v/sv/val or t/st/tan0)."""
+        kind, q = refs[j]
         if kind == "in" and groups[q] == groups[r]:
-            return f"rv{q}"
-        return f"sv{r}_{j}" if kind == "sc" else f"val[{_at(refs, r, j)}]"
+            return f"{reg}{q}"
+        return f"{scalar}{r}_{j}" if kind == "sc" else f"{arena}[{_at(refs, r, j)}]"
 
-    def tangent(q, r, j, refs):
-        kind, _ = refs[j]
-        if kind == "in" and groups[q] == groups[r]:
-            return f"rt{q}"
-        return f"st{r}_{j}" if kind == "sc" else f"tan0[{_at(refs, r, j)}]"
+    def value(r, j, refs):
+        return operand(r, j, refs, "rv", "sv", "val")
+
+    def tangent(r, j, refs):
+        return operand(r, j, refs, "rt", "st", "tan0")
 
     lines = ["", "", "@jit", "def forward_tangent(val, tan, A, n):", "    n = u(n)"]
     lines += ["    " + s for s in head]
@@ -286,7 +289,7 @@ def _register_forward_tangent(structure, local, head, groups, loops):
                 code, _, refs = structure[r]
                 spec = OPS[code]
                 out.append(provenance(spec))
-                out += [f"{nm} = {value(refs[j][1], r, j, refs)}"
+                out += [f"{nm} = {value(r, j, refs)}"
                         for j, nm in enumerate(operand_names(spec))]
                 out += [f"y = {kernel_expr(spec.value_expr, near)}", f"rv{r} = y"]
                 if spec.zero_derivative:
@@ -294,8 +297,7 @@ def _register_forward_tangent(structure, local, head, groups, loops):
                 else:
                     out.append("t = 0.0")
                     for j, d in enumerate(spec.partial_exprs):
-                        out += tangent_select(tangent(refs[j][1], r, j, refs),
-                                              kernel_expr(d, near))
+                        out += tangent_select(tangent(r, j, refs), kernel_expr(d, near))
                     out.append(f"rt{r} = t")
                 if not local[r]:
                     out += [f"val[o{r} + i] = y",
@@ -309,7 +311,7 @@ def _register_forward_tangent(structure, local, head, groups, loops):
             for j, (kind, _) in enumerate(structure[r][2]):
                 if kind == "sc":
                     window += [f"sv{r}_{j} = val[a{r}_{j}]", f"st{r}_{j} = tan0[a{r}_{j}]"]
-        if not check:   # no sin or cos, or of a result of the group: whole-range forms
+        if not check:   # whole-range forms (_range_check)
             loop = [each] + ["    " + b for b in body(False)]
         else:   # emit.element_loop's check, over the arguments the group reads
             loop = (["ok = True", each] + ["    " + c for c in check]
@@ -321,8 +323,8 @@ def _register_forward_tangent(structure, local, head, groups, loops):
 
 def _range_check(structure, members, value):
     """The lines testing ``vm.near`` on every argument of sin or cos in a group's ops ([] if
-    there is none), or None where such an argument is computed in the group (no loop can
-    test it before the group's loop computes it)."""
+    there is none, or if such an argument is computed in the group: no loop can test it
+    before the group's loop computes it, and the whole-range forms give the same bits)."""
     check = []
     for r in members:
         code, _, refs = structure[r]
@@ -333,11 +335,10 @@ def _range_check(structure, members, value):
         for arg in ranged_args(spec):
             used = {n.id for n in ast.walk(ast.parse(arg, mode="eval"))
                     if isinstance(n, ast.Name)} & set(names)
-            loads = [f"{nm} = {value(refs[j][1], r, j, refs)}"
-                     for j, nm in enumerate(names) if nm in used]
-            if any(ld.split(" = ")[1].startswith("rv") for ld in loads):
-                return None
-            check += loads + [f"ok &= vm.near({arg})"]
+            reads = {nm: value(r, j, refs) for j, nm in enumerate(names) if nm in used}
+            if any(v.startswith("rv") for v in reads.values()):
+                return []
+            check += [f"{nm} = {v}" for nm, v in reads.items()] + [f"ok &= vm.near({arg})"]
     return check
 
 
