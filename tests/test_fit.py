@@ -346,3 +346,30 @@ def test_one_step_cdf_method_matches_quadrature_of_the_predictive_distribution()
     assert discrete.all() and p_lt[1] == 0.0   # y = 0: nothing below
     r = m.residuals("osa", method="cdf", seed=2)
     assert np.all((r >= ss.norm.ppf(p_lt) - 1e-12) & (r <= ss.norm.ppf(p_le) + 1e-12))
+
+
+def test_newton_polish_takes_a_step_whose_decrease_drowns_in_roundoff():
+    # near the optimum fn's change is below its roundoff: a Newton step that leaves fn a
+    # roundoff higher but takes the gradient from 1e-6 to 0 is kept (quasi-Newton fits stop
+    # with such gradients)
+    from numtape.stats.fit import _newton_polish
+
+    class Quadratic:   # q(x) = x . x, with fn's roundoff noise at the optimum made explicit
+        def fn(self, x):
+            return float(x @ x) + (5e-13 if np.all(x == 0.0) else 0.0)
+
+        def gr(self, x):
+            return 2.0 * x
+
+        def he(self, x):
+            return 2.0 * np.eye(x.size)
+
+    x0 = np.array([5e-7, -2e-7])
+    x, taken = _newton_polish(Quadratic(), x0, -np.inf, np.inf)
+    assert taken == 1 and np.all(x == 0.0)
+    # a step that raises fn beyond roundoff is still refused
+    class Worse(Quadratic):
+        def fn(self, x):
+            return float(x @ x) + (1e-9 if np.all(x == 0.0) else 0.0)
+    x, taken = _newton_polish(Worse(), x0, -np.inf, np.inf)
+    assert taken == 0 and np.all(x == x0)

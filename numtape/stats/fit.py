@@ -106,16 +106,19 @@ def minimize(obj, start=None, lower=None, upper=None, method=None, options=None,
 
 
 def _newton_polish(obj, x, lo, hi, steps=5):
-    """Up to ``steps`` Newton steps x - H^-1 g, each kept only if it lowers fn and stays in
-    the bounds (quasi-Newton methods stop where the gradient is small, not zero).  A step whose
+    """Up to ``steps`` Newton steps x - H^-1 g, each kept only if it stays in the bounds and
+    lowers fn, or leaves fn within its roundoff (1e-12 relative) and lowers the largest
+    gradient entry (quasi-Newton methods stop where the gradient is small, not zero; near
+    the optimum fn's change drowns in its roundoff, the gradient's does not).  A step whose
     predicted decrease g . H^-1 g / 2 is below fn's roundoff is the last: convergence is
     quadratic, so the next could not improve x in floating point, and an exact Hessian is the
     expensive part (a parameter drifting along a flat direction would otherwise take every
     step)."""
-    f, taken = float(obj.fn(x)), 0
+    f, g, taken = float(obj.fn(x)), None, 0
     for _ in range(steps):
-        g = obj.gr(x)
-        if np.max(np.abs(g)) < 1e-10:
+        g = obj.gr(x) if g is None else g
+        g_max = np.max(np.abs(g))
+        if g_max < 1e-10:
             break
         H = obj.he(x)
         if not np.all(np.isfinite(H)):
@@ -128,11 +131,16 @@ def _newton_polish(obj, x, lo, hi, steps=5):
         if np.any(x_new < lo) or np.any(x_new > hi):
             break
         f_new = float(obj.fn(x_new))
-        if not f_new <= f:
+        roundoff = 1e-12 * (1.0 + abs(f))
+        if not f_new <= f + roundoff:
+            break
+        g_new = None if f_new < f else obj.gr(x_new)
+        if g_new is not None and not np.max(np.abs(g_new)) < g_max:
             break
         x, f, taken = x_new, f_new, taken + 1
-        if 0.5 * abs(float(g @ step)) <= 1e-12 * (1.0 + abs(f)):
+        if 0.5 * abs(float(g @ step)) <= roundoff:
             break
+        g = g_new
     return x, taken
 
 
