@@ -16,6 +16,7 @@ from numtape.ops import OP
 from numtape.ops.layout import arg_pointers
 from numtape.tape.seam import SERVICES
 from numtape.tape.tape import Tape, as_real
+from numtape.trace.slots import SlotAddresses
 from numtape.trace.recorder import DEP, addr_array, is_complex, recorder_of, recording, wrap
 
 CALL = OP.CallOp.code
@@ -117,18 +118,17 @@ def input_addresses(F, rec, x):
 
 
 def replay(F, rec, x, rolled=None):
-    """Copy tape F's ops into recording ``rec`` on traced inputs ``x``; return the address in
-    ``rec`` of every slot of F's arena.  ``rolled`` maps an op index k0 to ``(k1, emit)``:
-    ops k0 .. k1 - 1 are not copied, ``emit(rec, where)`` records them its own way and fills
-    their slots of ``where`` (numtape/transforms/reroll.py)."""
+    """Copy tape F's ops into recording ``rec`` on traced inputs ``x``; return where every
+    slot of F's arena went in ``rec`` (a ``SlotAddresses``, indexed like an array of one
+    address per slot).  ``rolled`` maps an op index k0 to ``(k1, emit)``: ops k0 .. k1 - 1
+    are not copied, ``emit(rec, where)`` records them its own way and sets their slots of
+    ``where`` (numtape/transforms/reroll.py)."""
     xa = input_addresses(F, rec, x)
     # inputs must form one block, as the copied ops may read them as blocks
-    start = rec.contiguous(xa)
-    where = np.full(F.arena_size, -1, dtype=np.int64)
-    where[:F.n_in] = np.arange(start, start + F.n_in)
-    nc = F.consts.size
-    if nc:
-        where[F.n_in:F.n_in + nc] = rec.const_block(F.consts)
+    where = SlotAddresses(F)
+    where.place(0, rec.contiguous(xa))
+    if F.consts.size:
+        where.place(1, int(rec.const_block(F.consts)[0]))
     size = np.diff(F.out_ptr)
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
     k = 0
@@ -137,11 +137,13 @@ def replay(F, rec, x, rolled=None):
             k, emit = rolled[k]
             emit(rec, where)
             continue
-        ins = where[F.args[arg_ptr[k]:arg_ptr[k + 1]]]
+        starts = F.args[arg_ptr[k]:arg_ptr[k + 1]]
         if F.op[k] == DEP:   # outputs: no copy, point at what the DepOp reads
-            where[F.out_ptr[k]:F.out_ptr[k + 1]] = ins
+            where.place(2 + k, where.gather(starts.astype(np.int64)))
             k += 1
             continue
+        ins = ([where[int(a)] for a in starts.tolist()] if starts.size <= 16
+               else where.gather(starts.astype(np.int64)))
         params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
         if F.op[k] == CALL:
             sub = F.subtapes[params[2]]
@@ -149,14 +151,13 @@ def replay(F, rec, x, rolled=None):
                 # inline the call too (a function node, e.g. newton's, stays one call)
                 a = int(F.args[arg_ptr[k]])
                 inner = replay(sub, rec, wrap(rec, where[a:a + sub.n_in]))
-                where[F.out_ptr[k]:F.out_ptr[k + 1]] = inner[sub.dep]
+                where.place(2 + k, inner[sub.dep])
                 k += 1
                 continue
             params[2] = rec.subtape(sub)   # its index in the open recording
         # a gather's per-element operands go in as an array (one copy of their bytes)
-        o = rec.block_op(int(F.op[k]), int(F.flags[k]), ins if ins.size > 16 else ins.tolist(),
-                         params, int(size[k]))
-        where[F.out_ptr[k]:F.out_ptr[k + 1]] = np.arange(o, o + size[k])
+        where.place(2 + k, rec.block_op(int(F.op[k]), int(F.flags[k]), ins, params,
+                                        int(size[k])))
         k += 1
     return where
 

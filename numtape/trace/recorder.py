@@ -198,7 +198,7 @@ class Recorder:
                     self.const_block(self._const_flat()[flat - CONST_BASE])[0])
             return start
         if n == 1 or (int(flat[-1]) - a0 == n - 1 and not a0 < self.n_in <= int(flat[-1])
-                      and np.all(np.diff(flat) == 1)):
+                      and breaks(flat, 1).size == 0):
             return a0   # consecutive, and not across the inputs' end (constants go there)
         start = self.block_op(GATHER, 0, flat.copy(), (), n)
         if addr.base is None and addr.flags.writeable:
@@ -436,6 +436,24 @@ def elementwise(spec, *xs):
             starts.append(rec.contiguous(a if a.shape == shape else np.broadcast_to(a, shape)))
     o = rec.block_op(spec.code, flags, starts, (), n)
     return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
+
+
+_STRIDE = 1 << 15   # addresses checked at a time (temporaries that stay in cache)
+
+
+def breaks(a, limit=None):
+    """The positions i of 1-d address array ``a`` where a[i] != a[i - 1] + 1 (ascending),
+    found a cache-sized stretch at a time (no temporary as long as ``a``); with ``limit``,
+    it stops once it has found more than ``limit`` of them."""
+    found, n = [], a.size
+    for i in range(1, n, _STRIDE):
+        j = min(n, i + _STRIDE)
+        d = np.flatnonzero(a[i:j] - a[i - 1:j - 1] != 1)
+        if d.size:
+            found.append(d + i)
+            if limit is not None and sum(map(len, found)) > limit:
+                break
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
 def _one_address(a):
