@@ -29,15 +29,18 @@ def constants_read(n_in, c0, starts, lengths):
 
 class AddressMap:
     """Old -> new arena addresses, by pieces: the inputs (kept in place) are one piece, each
-    old constant one, and each op's block one; ``new`` gives each piece's new start, or -1
-    when the piece is dropped."""
+    run of old constants that are all kept or all dropped one, and each op's block one;
+    ``new`` gives each piece's new start, or -1 when the piece is dropped."""
 
     def __init__(self, out_ptr, n_in, const_new, op_new):
-        self.out_ptr, self.n_in, self.c0 = out_ptr, n_in, int(out_ptr[0])
-        self.new = np.concatenate([[0], const_new, op_new])
-        self.old = np.concatenate([[0], np.arange(n_in, self.c0), out_ptr[:-1]])
-        size = np.concatenate([[n_in], np.ones(self.c0 - n_in, dtype=np.int64),
-                               np.diff(out_ptr)])
+        # runs of constants: kept ones are renumbered consecutively, so a run of kept
+        # constants lands on consecutive slots, as one block
+        flip = np.flatnonzero(np.diff(const_new >= 0)) + 1
+        run = np.concatenate([[0], flip]) if const_new.size else np.zeros(0, dtype=np.int64)
+        run_size = np.diff(np.concatenate([run, [const_new.size]]))
+        self.old = np.concatenate([[0], n_in + run, out_ptr[:-1]]).astype(np.int64)
+        self.new = np.concatenate([[0], const_new[run], op_new]).astype(np.int64)
+        size = np.concatenate([[n_in], run_size, np.diff(out_ptr)]).astype(np.int64)
         # breaks[i]: how many times the map is discontinuous up to piece i (empty pieces,
         # which no slot falls in, are skipped)
         full = np.flatnonzero(size > 0)
@@ -48,12 +51,9 @@ class AddressMap:
         self.breaks[full] = np.cumsum(step)
 
     def piece(self, slots):
-        i = np.searchsorted(self.out_ptr, slots, side="right")    # 1 + op, or 0 below c0
-        below = np.flatnonzero(i == 0)
-        i += self.c0 - self.n_in
-        s = slots[below]
-        i[below] = np.where(s < self.n_in, 0, 1 + s - self.n_in)
-        return i
+        # the last piece starting at or below the slot (an empty piece shares its start with
+        # the next one, which holds the slot)
+        return np.searchsorted(self.old, slots, side="right") - 1
 
     def blocks(self, starts, lengths):
         """New starts of the old blocks ``[start, start + length)``; raises RuntimeError when
