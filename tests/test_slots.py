@@ -60,7 +60,7 @@ def test_adjoint_map_reads_and_writes_as_the_per_slot_array(n_in, n_const, sizes
     adj, ref = _Adjoints(P), np.full(int(F.out_ptr[-1]), _ZERO, dtype=np.int64)
     N = ref.size
     stored = []   # arrays handed over whole: the map must never write through them
-    for step in range(300):
+    for _ in range(300):
         kind = rng.integers(5)
         s = int(rng.integers(0, N))
         ln = int(rng.integers(1, N - s + 1))

@@ -142,7 +142,7 @@ def replay(F, rec, x, rolled=None):
             where.place(2 + k, where.gather(starts.astype(np.int64)))
             k += 1
             continue
-        ins = ([where[int(a)] for a in starts.tolist()] if starts.size <= 16
+        ins = ([where.at(a) for a in starts.tolist()] if starts.size <= 16
                else where.gather(starts.astype(np.int64)))
         params = F.iargs[iarg_ptr[k]:iarg_ptr[k + 1]].tolist()
         if F.op[k] == CALL:

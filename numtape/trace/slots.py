@@ -10,6 +10,8 @@ reader asks for are made once per piece, when first read.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import numpy as np
 
 
@@ -22,7 +24,7 @@ class Pieces:
         self.lo = np.concatenate([[0, F.n_in], out_ptr[:-1]]).astype(np.int64)
         self.size = np.diff(np.concatenate([self.lo, out_ptr[-1:]]))
         self.n = self.lo.size
-        self._lo_list = None
+        self._lo, self._size = self.lo.tolist(), self.size.tolist()
 
     def piece(self, slots):
         """The piece holding each slot of int64 array ``slots``."""
@@ -32,15 +34,12 @@ class Pieces:
 
     def piece_of(self, slot: int) -> int:
         """``piece`` for one slot (a Python int), without NumPy's per-call cost."""
-        from bisect import bisect_right
-        if self._lo_list is None:
-            self._lo_list = self.lo.tolist()
-        return bisect_right(self._lo_list, slot) - 1
+        return bisect_right(self._lo, slot) - 1
 
     def within(self, s: int, ln: int):
         """(piece, offset) when the block [s, s + ln) lies in one piece, else None."""
-        p = self.piece_of(s)
-        off = s - int(self.lo[p])
+        p = bisect_right(self._lo, s) - 1
+        off = s - self._lo[p]
         return (p, off) if off + ln <= self.size[p] else None
 
 
@@ -56,12 +55,19 @@ class SlotAddresses(Pieces):
     def __init__(self, F):
         super().__init__(F)
         self.base = np.full(self.n, -1, dtype=np.int64)
+        self._base = [-1] * self.n   # the same as a list, for one slot at a time (``at``)
         self._slotwise = {}     # piece -> its addresses, for pieces not on consecutive ones
         self._made = {}         # piece -> its address array, made when first read
 
     def place(self, p, where):
+        if type(where) is int:   # the common case first: a copied op's block
+            self.base[p] = self._base[p] = where
+            if self._slotwise or self._made:
+                self._slotwise.pop(p, None)
+                self._made.pop(p, None)
+            return
         if np.ndim(where) == 0:
-            self.base[p] = int(where)
+            self.base[p] = self._base[p] = int(where)
             self._slotwise.pop(p, None)
         else:
             a = np.array(where, dtype=np.int64).ravel()
@@ -69,8 +75,17 @@ class SlotAddresses(Pieces):
                 raise ValueError("SlotAddresses.place: one address per slot of the piece")
             a.flags.writeable = False
             self._slotwise[p] = a
-            self.base[p] = -1
+            self.base[p] = self._base[p] = -1
         self._made.pop(p, None)
+
+    def at(self, slot: int) -> int:
+        """The address of one slot (a Python int)."""
+        p = bisect_right(self._lo, slot) - 1
+        b = self._base[p]
+        if b >= 0:
+            return b + slot - self._lo[p]
+        a = self._slotwise.get(p)
+        return -1 if a is None else int(a[slot - self._lo[p]])
 
     def _array(self, p):
         a = self._slotwise.get(p)
@@ -90,13 +105,7 @@ class SlotAddresses(Pieces):
                 return self[np.arange(s, e, step)]
             return self.block(s, e - s)
         if isinstance(key, (int, np.integer)):
-            p = self.piece_of(int(key))
-            a = self._slotwise.get(p)
-            off = int(key) - int(self.lo[p])
-            if a is not None:
-                return int(a[off])
-            b = int(self.base[p])
-            return -1 if b < 0 else b + off
+            return self.at(int(key))
         return self.gather(np.asarray(key, dtype=np.int64))
 
     def block(self, s: int, ln: int) -> np.ndarray:
@@ -133,3 +142,4 @@ class SlotAddresses(Pieces):
                 self._made.pop(q, None)
                 self._slotwise.pop(q, None)
         self.base[p] = addresses
+        self._base = self.base.tolist()

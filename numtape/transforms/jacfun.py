@@ -151,16 +151,18 @@ class _Adjoints:
             self._owned(p)[off:off + ln] = new
 
     def get_one(self, p, slot):
-        if self.P.size[p] == 1:
+        """The adjoint of one slot, in piece p (ints)."""
+        if self.P._size[p] == 1:
             return int(self.one[p])
         e = self.big.get(p)
-        return _ZERO if e is None else int(e[slot - self.P.lo[p]])
+        return _ZERO if e is None else int(e[slot - self.P._lo[p]])
 
     def set_one(self, p, slot, a):
-        if self.P.size[p] == 1:
+        """Set the adjoint of one slot, in piece p, to address a."""
+        if self.P._size[p] == 1:
             self.one[p] = a
         else:
-            self._owned(p)[slot - self.P.lo[p]] = a
+            self._owned(p)[slot - self.P._lo[p]] = a
 
     def gather(self, slots):
         p = self.P.piece(slots)
@@ -216,9 +218,15 @@ def input_adjoints(rev, rec, where, rows=None, weights=None):
                 _scalar_op_adjoints(rev, rec, where, adj, k, OPS[op[k]], flags_all[k], g)
             continue
         g_addr = adj.take(2 + k)
-        if g_addr is None or np.all(g_addr == _ZERO):
+        if g_addr is None:
             continue
-        g_addr = np.where(g_addr == _ZERO, zero, g_addr)
+        none = g_addr == _ZERO
+        if none.all():
+            continue
+        # a view where nothing is replaced: the array may be a traced value's own, which
+        # the recorder would otherwise rewrite in place when it gathers it
+        g_addr = np.where(none, zero, g_addr) if none.any() else g_addr.view()
+        del none
         spec = OPS[op[k]]
         lo, hi = rev.arg_ptr[k], rev.arg_ptr[k + 1]
         a, lens = rev.starts[lo:hi], rev.length[lo:hi]
@@ -238,7 +246,7 @@ def input_adjoints(rev, rec, where, rows=None, weights=None):
             cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
         else:   # broadcast scalars are spread over the block (addresses only); the local
             # partials are recorded once, whatever the number of replays
-            xs = [_traced(rec, where.block(s, ln) if ln == n else np.full(n, where[s]))
+            xs = [_traced(rec, where.block(s, ln) if ln == n else np.full(n, where.at(s)))
                   for s, ln in zip(a.tolist(), lens.tolist())]
             seed = _unit_seed(rec, g_addr)
             cts = [None if spec.zero_derivative or not wanted[j] else
@@ -270,8 +278,8 @@ def _scalar_op_adjoints(rev, rec, where, adj, k, spec, flags, g):
         if const_operand(flags, j) or not rev.active[ps[j]]:
             continue
         if xs is None:
-            xs = [wrap(rec, where[t]) for t in args]
-            y = wrap(rec, where[rev.F.out_ptr[k]])
+            xs = [wrap(rec, where.at(t)) for t in args]
+            y = wrap(rec, where.at(rev.F.out_ptr[k]))
         d = rev.partial(k, j, spec, xs, y)
         if g >= CONST_BASE and rec.const_value(g) in (0.0, 1.0):
             if rec.const_value(g) == 0.0:

@@ -107,6 +107,8 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
             t = np.where(o >= 0, alias_np[o], -1)
             hit = (t >= 0) & (s + m <= out_np[o + 1])
             s[hit] = (t + s - out_np[o])[hit]
+            if op[k] == DEP:    # (its operands are no key: nothing merges with it)
+                continue
             operands = s.tobytes()
         else:                   # Python over the lists' entries p:q
             p, q = off[k], off[k + 1]
