@@ -103,16 +103,78 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
     output block: an int64 array of n_ops (the compiled tiers keep adjoints that nothing else
     reads in registers).  For a scalar op it is the count of reads of its one slot.  O(args
     log ops): each block's first and last op found by bisection, counted by a difference
-    array over ops, never over arena slots."""
+    array over ops, never over arena slots; the single-slot operands of a gather or DepOp
+    with many of them are counted by runs of consecutive slots (a gradient tape's DepOp
+    reads millions of slots in a few runs)."""
     if arg_ptr is None:
         arg_ptr, iarg_ptr = arg_pointers(op, np.diff(out_ptr))
     else:
         iarg_ptr = arg_pointers(op, np.diff(out_ptr))[1]
     length = operand_lengths(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
-    a = args.astype(np.int64)
+    many = np.flatnonzero((ARITY[op] == PER_ELEMENT) & (np.diff(arg_ptr) > _BY_RUNS))
+    m = op.size + 1
+    diff = np.zeros(m + 1, dtype=np.int64)
+    # the runs of consecutive slots the many-operand ops read: each run's slots in one op
+    # block count as that many reads of it
+    for k in many.tolist():
+        a = args[arg_ptr[k]:arg_ptr[k + 1]]
+        b = breaks(a)
+        starts = a[np.concatenate([[0], b])].astype(np.int64)
+        runs = np.diff(np.concatenate([[0], b, [a.size]]))
+        _count_runs(diff, out_ptr, starts, runs)
+    # every other operand block: one read of each op block it overlaps
+    if many.size:
+        keep_ranges = np.stack([np.concatenate([[0], arg_ptr[many + 1]]),
+                                np.concatenate([arg_ptr[many], [args.size]])], axis=1)
+        a = np.concatenate([args[p:q] for p, q in keep_ranges.tolist()]).astype(np.int64)
+        length = np.concatenate([length[p:q] for p, q in keep_ranges.tolist()])
+    else:
+        a = args.astype(np.int64)
     keep = (length > 0) & (a + length > out_ptr[0])     # blocks reaching op outputs
     a, end = a[keep], a[keep] + length[keep]
     first = np.maximum(np.searchsorted(out_ptr, a, side="right") - 1, 0)
     last = np.searchsorted(out_ptr, end - 1, side="right") - 1
-    m = op.size + 1
-    return np.cumsum(np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m))[:-1]
+    diff[:m] += np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m)
+    return np.cumsum(diff[:m])[:-1]
+
+
+_BY_RUNS = 64   # a gather or DepOp with more operands than this is counted by runs
+
+
+def _count_runs(diff, out_ptr, starts, runs):
+    """Add to difference array ``diff`` (over ops) the reads of the runs of slots
+    [start, start + run): one per slot, to the op whose block holds it."""
+    hit = starts + runs > out_ptr[0]
+    starts, runs = starts[hit], runs[hit]
+    lo = np.maximum(starts, out_ptr[0])
+    runs = runs - (lo - starts)
+    first = np.searchsorted(out_ptr, lo, side="right") - 1
+    last = np.searchsorted(out_ptr, lo + runs - 1, side="right") - 1
+    one = first == last
+    np.add.at(diff, first[one], runs[one])
+    np.add.at(diff, first[one] + 1, -runs[one])
+    for s, r, f, t in zip(lo[~one].tolist(), runs[~one].tolist(), first[~one].tolist(),
+                          last[~one].tolist()):
+        for j in range(f, t + 1):   # a run across op blocks (rare): its part in each
+            part = min(s + r, int(out_ptr[j + 1])) - max(s, int(out_ptr[j]))
+            diff[j] += part
+            diff[j + 1] -= part
+
+
+_STRIDE = 1 << 15   # addresses checked at a time by ``breaks`` (temporaries that stay in cache)
+
+
+def breaks(a, limit=None):
+    """The positions i of 1-d integer array ``a`` where a[i] != a[i - 1] + 1 (ascending),
+    found a cache-sized stretch at a time (no temporary as long as ``a``); with ``limit``,
+    it stops once it has found more than ``limit`` of them."""
+    found, count, n = [], 0, a.size
+    for i in range(1, n, _STRIDE):
+        j = min(n, i + _STRIDE)
+        d = np.flatnonzero(a[i:j].astype(np.int64) - a[i - 1:j - 1] != 1)
+        if d.size:
+            found.append(d + i)
+            count += d.size
+            if limit is not None and count > limit:
+                break
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)

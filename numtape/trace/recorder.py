@@ -23,7 +23,7 @@ import numpy as np
 from numtape import config
 from numtape.errors import TracingError
 from numtape.ops import BY_NAME, OP, PER_ELEMENT
-from numtape.ops.layout import ARITY
+from numtape.ops.layout import ARITY, breaks
 from numtape.ops.flags import MAX_MARKED, const_flag
 from numtape.tape import validate
 
@@ -436,24 +436,6 @@ def elementwise(spec, *xs):
             starts.append(rec.contiguous(a if a.shape == shape else np.broadcast_to(a, shape)))
     o = rec.block_op(spec.code, flags, starts, (), n)
     return wrap(rec, np.arange(o, o + n, dtype=np.int64).reshape(shape))
-
-
-_STRIDE = 1 << 15   # addresses checked at a time (temporaries that stay in cache)
-
-
-def breaks(a, limit=None):
-    """The positions i of 1-d address array ``a`` where a[i] != a[i - 1] + 1 (ascending),
-    found a cache-sized stretch at a time (no temporary as long as ``a``); with ``limit``,
-    it stops once it has found more than ``limit`` of them."""
-    found, n = [], a.size
-    for i in range(1, n, _STRIDE):
-        j = min(n, i + _STRIDE)
-        d = np.flatnonzero(a[i:j] - a[i - 1:j - 1] != 1)
-        if d.size:
-            found.append(d + i)
-            if limit is not None and sum(map(len, found)) > limit:
-                break
-    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
 def _one_address(a):

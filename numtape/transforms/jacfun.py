@@ -13,13 +13,13 @@ from __future__ import annotations
 import numpy as np
 
 from numtape.ops import BLOCK, OP, OPS, PER_ELEMENT
-from numtape.ops.layout import arg_pointers, operand_lengths
+from numtape.ops.layout import arg_pointers, breaks, operand_lengths
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.slots import Pieces
 from numtape.transforms.passes.dce import operand_lists
-from numtape.trace.recorder import CONST_BASE, addr_array, breaks, recorder_of, wrap
+from numtape.trace.recorder import CONST_BASE, addr_array, recorder_of, wrap
 
 _ZERO = -1   # the structural zero adjoint
 _ADD = OP.AddOp.code
