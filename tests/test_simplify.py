@@ -272,3 +272,48 @@ def test_folding_sweeps_with_the_interpreters_compiled_signature():
     G = F.simplify()
     assert G.n_ops < F.n_ops                      # something was folded
     assert list(mod.forward.signatures) == before
+
+
+def _gather_tapes():
+    """Tapes whose gathers and DepOp read many slots: runs crossing op blocks, repeats,
+    reversed stretches, the same gather twice, a dead op between live blocks."""
+    rng = np.random.default_rng(3)
+    idx = np.concatenate([np.arange(50, 250), rng.integers(0, 300, 100), np.arange(299, 0, -1)])
+
+    def gathers(x):
+        s = np.sin(x)   # the first half of z repeats it: a run across z's halves is cut
+        z = np.concatenate([np.sin(x), np.cos(x)])
+        _ = np.exp(x)
+        return z[idx] * z[idx] + z[idx][::-1] * 2.0 + s[idx % 150]
+
+    def outputs(x):     # the DepOp reads several blocks, the inputs and a scalar
+        return [np.tanh(x), x, np.sum(x ** 2), np.exp(x[:80])]
+
+    x0 = np.linspace(-1.0, 1.0, 150)
+    F = [nt.MakeTape(gathers, x0), nt.MakeTape(outputs, x0)]
+    return F + [T.jacfun() for T in F] + [
+        nt.MakeTape(lambda x: np.sum(gathers(x)), x0).jacfun()]
+
+
+@pytest.mark.parametrize("mode", ["optimize", "eliminate"])
+def test_gathers_taken_by_runs_give_the_same_tape_as_slot_by_slot(monkeypatch, mode):
+    """Simplify takes a gather's or the DepOp's many operands as runs of consecutive slots
+    (numtape/transforms/passes/runs.py): the arrays are those of taking them one by one, and
+    the tape computes what the original does."""
+    from numtape.transforms import passes
+    from numtape.transforms.passes import runs
+    x = np.linspace(-0.9, 0.7, 150)
+    for F in _gather_tapes():
+        got = []
+        for by in (10 ** 9, 0, 64):
+            monkeypatch.setattr(runs, "BY_RUNS", by)
+            got.append(passes.simplify(F, mode))
+        for g in got[1:]:
+            for key in ("op", "flags", "out_ptr", "args", "iargs", "consts", "dep"):
+                assert np.array_equal(got[0][key], g[key]), key
+        G = nt.Tape(**got[-1])
+        assert np.array_equal(G(x), F(x))
+        assert np.array_equal(G.jacobian(x), F.jacobian(x))
+    merged = passes.simplify(_gather_tapes()[0], "optimize")
+    assert np.count_nonzero(merged["op"] == BY_NAME["GatherOp"].code) < np.count_nonzero(
+        _gather_tapes()[0].op == BY_NAME["GatherOp"].code)

@@ -12,6 +12,7 @@ import numpy as np
 from numtape.transforms.passes.compact import compact
 from numtape.transforms.passes.cse import ConstantValues, canonicalize
 from numtape.transforms.passes.dce import live_ops
+from numtape.transforms.passes.runs import OperandRuns
 from numtape.ops.layout import arg_pointers, operand_lengths
 
 MODES = ("eliminate", "optimize")
@@ -49,11 +50,12 @@ def simplify(F, mode="optimize"):
     size = np.diff(F.out_ptr).astype(np.int64)
     arg_ptr, iarg_ptr = arg_pointers(F.op, size)
     length = operand_lengths(F.op, F.flags, F.out_ptr, F.iargs, arg_ptr, iarg_ptr)
-    args = F.args.astype(np.int64)
+    runs = OperandRuns(F, arg_ptr, F.args.astype(np.int64), length)
+    arg_ptr, args, length = runs.arg_ptr, runs.args, runs.length
     if mode == "optimize":
         values = ConstantValues(F)
-        args, fold = canonicalize(F, arg_ptr, iarg_ptr, args, length, values)
+        args, fold = canonicalize(F, arg_ptr, iarg_ptr, args, length, values, runs)
     else:
         values, fold = None, np.zeros(F.n_ops, dtype=bool)
     keep, pooled = live_ops(F, arg_ptr, args, length, fold)
-    return compact(F, keep, pooled, args, length, values)
+    return compact(F, keep, pooled, args, length, values, runs)

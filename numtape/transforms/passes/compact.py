@@ -71,7 +71,7 @@ class AddressMap:
         return new + starts - self.old[i]
 
 
-def compact(F, keep, pooled, args, length, values):
+def compact(F, keep, pooled, args, length, values, runs):
     """The Tape of F's ops where ``keep`` is True, the blocks of the ``pooled`` ops moved into
     the constant pool, renumbered.
 
@@ -81,18 +81,22 @@ def compact(F, keep, pooled, args, length, values):
     keep, pooled : bool ndarray (n_ops)
         Ops kept as ops, in their order (the DepOp, last, must be kept), and folded ops whose
         blocks become constants.
-    args, length : int64 ndarray (F.args.size)
+    args, length : int64 ndarray (one per operand block, ``runs.arg_ptr``)
         Every operand's start address (old numbering, possibly redirected by a pass) and the
         length of the block it reads.
     values : ConstantValues or None
         The values of the pooled ops' slots (None when nothing is pooled).
+    runs : OperandRuns
+        How ``args`` and ``length`` are laid out (``runs.arg_ptr``): gathers and the DepOp
+        with many operands read runs of slots, one per slot again in the new tape.
 
     The constant bits of the flags are recomputed (operands that now lie in the pool are
     marked, as the recorder does); the broadcast bits are kept.  The new Tape validates itself.
     """
     n_in, c0 = F.n_in, int(F.out_ptr[0])
     size = np.diff(F.out_ptr).astype(np.int64)
-    arg_ptr, iarg_ptr = arg_pointers(F.op, size)
+    iarg_ptr = arg_pointers(F.op, size)[1]
+    arg_ptr = runs.arg_ptr
     owner = np.repeat(np.arange(F.n_ops), np.diff(arg_ptr))
     mine = keep[owner]
     starts, lens = args[mine], length[mine]
@@ -120,6 +124,7 @@ def compact(F, keep, pooled, args, length, values):
     flags = F.flags[keep] & np.uint8(BROADCAST_MASK)
     np.bitwise_or.at(flags, new_owner[owner[mine]][marked],
                      const_flag(pos[marked]).astype(np.uint8))
+    new_args = runs.expand(owner[mine], new_args, lens)
     iargs = F.iargs[np.repeat(keep, np.diff(iarg_ptr))]
     dep = np.arange(out_ptr[-2], out_ptr[-1]) if F.n_out else np.zeros(0, dtype=np.int64)
     return dict(op=F.op[keep], flags=flags, out_ptr=out_ptr, args=new_args, iargs=iargs,

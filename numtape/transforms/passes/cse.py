@@ -22,7 +22,8 @@ happens later (compact.py).
 """
 import numpy as np
 
-from numtape.ops import OP, OPS
+from numtape.ops import OP, OPS, PER_ELEMENT
+from numtape.ops.layout import ARITY
 from numtape.transforms.passes.dce import op_of, operand_lists
 from numtape.transforms.passes.identities import RULES as IDENTITIES, identity_operand
 from numtape.ops.flags import BROADCAST_MASK
@@ -68,9 +69,10 @@ def _constant_finder(values):
     return find
 
 
-def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
+def canonicalize(F, arg_ptr, iarg_ptr, args, length, values, runs):
     """Redirected operand starts (old numbering) and the ops to fold (bool per op);
-    ``values`` is a ``ConstantValues``."""
+    ``values`` is a ``ConstantValues``, ``runs`` the ``OperandRuns`` that laid out ``args``
+    (a gather's operands may be runs of slots: they are keyed with their lengths)."""
     n_ops, n_in, c0 = F.n_ops, F.n_in, int(F.out_ptr[0])
     out_np = F.out_ptr
     out = out_np.tolist()
@@ -109,14 +111,15 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
             s[hit] = (t + s - out_np[o])[hit]
             if op[k] == DEP:    # (its operands are no key: nothing merges with it)
                 continue
-            operands = s.tobytes()
+            operands = s.tobytes() + m.tobytes()
         else:                   # Python over the lists' entries p:q
             p, q = off[k], off[k + 1]
             for i in range(p, q):
                 o = owner[i]
                 if o >= 0 and alias[o] >= 0 and a[i] + lens[i] <= out[o + 1]:
                     a[i] = alias[o] + a[i] - out[o]
-            operands = tuple(a[p:q])
+            operands = tuple(a[p:q]) + (tuple(lens[p:q]) if ARITY[op[k]] == PER_ELEMENT
+                                        else ())
         if op[k] == DEP:
             continue
         n = out[k + 1] - out[k]
@@ -129,7 +132,8 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values):
         elif not HOST[op[k]] and (constants(a_np[p:q], length[p:q]) if many[k] else
                                   all(is_const[s] if m == 1 else constant(s, m)
                                       for s, m in zip(a[p:q], lens[p:q]))):
-            values.fold(k, a_np[p:q] if many[k] else a[p:q], iargs[iq[k]:iq[k + 1]])
+            values.fold(k, runs.slots(k, a_np[p:q], length[p:q]) if many[k] else
+                        runs.slots(k, a[p:q], lens[p:q]), iargs[iq[k]:iq[k + 1]])
             same = same_constant(out[k]) if n == 1 else None
             if same is not None:
                 alias[k] = same
