@@ -78,6 +78,10 @@ class SlotAddresses(Pieces):
             self.base[p] = self._base[p] = -1
         self._made.pop(p, None)
 
+    def release(self, p):
+        """Let go of piece p's address array (made again if read again)."""
+        self._made.pop(p, None)
+
     def at(self, slot: int) -> int:
         """The address of one slot (a Python int)."""
         p = bisect_right(self._lo, slot) - 1

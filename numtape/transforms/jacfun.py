@@ -22,6 +22,7 @@ from numtape.transforms.passes.dce import operand_lists
 from numtape.trace.recorder import CONST_BASE, addr_array, recorder_of, wrap
 
 _ZERO = -1   # the structural zero adjoint
+MAX_ARITY = max(max(s.arity for s in OPS), 1)
 _ADD = OP.AddOp.code
 # elementwise ops with a derivative: their scalar instances take the int fast path
 SCALAR = [s.kind != BLOCK and not s.zero_derivative for s in OPS]
@@ -42,7 +43,8 @@ def record_reverse(F, seeds, pick):
         rec = recorder_of(*(x.values() if isinstance(x, dict) else [x]))
         where = replay(F, rec, x)
         rev = _Reverse(F)
-        rows = [input_adjoints(rev, rec, where, s) for s in seeds]
+        rows = [input_adjoints(rev, rec, where, s, last=i == len(seeds) - 1)
+                for i, s in enumerate(seeds)]
         out = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
         return wrap(rec, out if pick is None else out[pick])
     # the replay recomputes F's values, some of which no derivative needs, and the replays
@@ -57,7 +59,7 @@ def weighted_reverse(F):
         rec = recorder_of(z)
         where = replay(F, rec, z[:F.n_in])
         w = addr_array(rec, z[F.n_in:]).ravel()
-        return wrap(rec, input_adjoints(_Reverse(F), rec, where, weights=w))
+        return wrap(rec, input_adjoints(_Reverse(F), rec, where, weights=w, last=True))
     return MakeTape(vjp, np.zeros(F.n_in + F.n_out))
 
 
@@ -95,6 +97,11 @@ class _Reverse:
     def reads_active(self, i):
         """Whether operand ``i`` (its index in ``args``) reads a slot depending on the input."""
         return bool(self.active[self.p0[i]:self.p1[i] + 1].any())
+
+    def forget(self, k):
+        """Let go of op k's recorded partials."""
+        for j in range(MAX_ARITY):
+            self._partials.pop((k, j), None)
 
     def partial(self, k, j, spec, xs, y):
         """The local partial of op k's operand j (an elementwise op), recorded once."""
@@ -192,11 +199,13 @@ class _Adjoints:
         return e
 
 
-def input_adjoints(rev, rec, where, rows=None, weights=None):
+def input_adjoints(rev, rec, where, rows=None, weights=None, last=False):
     """Addresses (in recording ``rec``) of d (w . F) / d x, recorded through the rules, with
     w = 1 on the outputs ``rows`` (several at once serve compressed Jacobians) or w the
     traced ``weights`` (addresses, one per output).  ``where`` maps F's arena slots to their
-    addresses in ``rec`` (``numtape.trace.make.replay``)."""
+    addresses in ``rec`` (``numtape.trace.make.replay``).  ``last``: no other replay of F
+    follows on ``where``, so an op's address arrays and partials are let go of once it is
+    done (the later ops, done before it, were their only other readers)."""
     F, active = rev.F, rev.active
     adj = _Adjoints(rev.pieces)
     dep = np.asarray(F.dep, dtype=np.int64)
@@ -261,6 +270,9 @@ def input_adjoints(rev, rec, where, rows=None, weights=None):
                 ct = np.sum(ct)
             s, ln = int(a[j]), int(lens[j])
             adj.write(s, ln, _summed(rec, adj.read(s, ln), addr_array(rec, ct).ravel()))
+        if last:
+            where.release(2 + k)
+            rev.forget(k)
     out = adj.read(0, F.n_in)
     if out is None:
         return np.full(F.n_in, zero, dtype=np.int64)
