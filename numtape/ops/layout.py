@@ -114,14 +114,12 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
     many = np.flatnonzero((ARITY[op] == PER_ELEMENT) & (np.diff(arg_ptr) > _BY_RUNS))
     m = op.size + 1
     diff = np.zeros(m + 1, dtype=np.int64)
-    # the runs of consecutive slots the many-operand ops read: each run's slots in one op
-    # block count as that many reads of it
+    # the runs of consecutive slots the many-operand ops read, each inside one op block (or
+    # below the op outputs): a run counts as that many reads of its block
     for k in many.tolist():
-        a = args[arg_ptr[k]:arg_ptr[k + 1]]
-        b = breaks(a)
-        starts = a[np.concatenate([[0], b])].astype(np.int64)
-        runs = np.diff(np.concatenate([[0], b, [a.size]]))
-        _count_runs(diff, out_ptr, starts, runs)
+        starts, runs = slot_runs(args[arg_ptr[k]:arg_ptr[k + 1]], out_ptr)
+        hit = starts >= out_ptr[0]
+        np.add.at(diff, np.searchsorted(out_ptr, starts[hit], side="right") - 1, runs[hit])
     # every other operand block: one read of each op block it overlaps
     if many.size:
         keep_ranges = np.stack([np.concatenate([[0], arg_ptr[many + 1]]),
@@ -134,31 +132,36 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
     a, end = a[keep], a[keep] + length[keep]
     first = np.maximum(np.searchsorted(out_ptr, a, side="right") - 1, 0)
     last = np.searchsorted(out_ptr, end - 1, side="right") - 1
-    diff[:m] += np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m)
-    return np.cumsum(diff[:m])[:-1]
+    reads = np.cumsum(np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m))
+    return reads[:-1] + diff[:m - 1]
 
 
 _BY_RUNS = 64   # a gather or DepOp with more operands than this is counted by runs
 
 
-def _count_runs(diff, out_ptr, starts, runs):
-    """Add to difference array ``diff`` (over ops) the reads of the runs of slots
-    [start, start + run): one per slot, to the op whose block holds it."""
-    hit = starts + runs > out_ptr[0]
-    starts, runs = starts[hit], runs[hit]
-    lo = np.maximum(starts, out_ptr[0])
-    runs = runs - (lo - starts)
-    first = np.searchsorted(out_ptr, lo, side="right") - 1
-    last = np.searchsorted(out_ptr, lo + runs - 1, side="right") - 1
-    one = first == last
-    np.add.at(diff, first[one], runs[one])
-    np.add.at(diff, first[one] + 1, -runs[one])
-    for s, r, f, t in zip(lo[~one].tolist(), runs[~one].tolist(), first[~one].tolist(),
-                          last[~one].tolist()):
-        for j in range(f, t + 1):   # a run across op blocks (rare): its part in each
-            part = min(s + r, int(out_ptr[j + 1])) - max(s, int(out_ptr[j]))
-            diff[j] += part
-            diff[j + 1] -= part
+def slot_runs(a, out_ptr):
+    """(starts, lengths), int64: the runs of consecutive slots in 1-d slot array ``a``, cut
+    where a run would leave the inputs and constants or an op's block (``out_ptr``)."""
+    b = breaks(a)
+    starts = a[np.concatenate([[0], b]).astype(np.int64)].astype(np.int64)
+    runs = np.diff(np.concatenate([[0], b, [a.size]])).astype(np.int64)
+    f = np.searchsorted(out_ptr, starts, side="right")
+    t = np.searchsorted(out_ptr, starts + runs - 1, side="right")
+    cross = np.flatnonzero(f != t)
+    if cross.size == 0:
+        return starts, runs
+    s_out, r_out, prev = [], [], 0
+    for i in cross.tolist():    # (rare) a run across blocks: cut at each block's start
+        s_out.append(starts[prev:i])
+        r_out.append(runs[prev:i])
+        s, e = int(starts[i]), int(starts[i] + runs[i])
+        cuts = np.array([s] + [int(c) for c in out_ptr[f[i]:t[i]]] + [e], dtype=np.int64)
+        s_out.append(cuts[:-1])
+        r_out.append(np.diff(cuts))
+        prev = i + 1
+    s_out.append(starts[prev:])
+    r_out.append(runs[prev:])
+    return np.concatenate(s_out), np.concatenate(r_out)
 
 
 _STRIDE = 1 << 15   # addresses checked at a time by ``breaks`` (temporaries that stay in cache)

@@ -32,15 +32,11 @@ class Pieces:
         # the next one, which is the one holding the slot
         return np.searchsorted(self.lo, slots, side="right") - 1
 
-    def piece_of(self, slot: int) -> int:
-        """``piece`` for one slot (a Python int), without NumPy's per-call cost."""
-        return bisect_right(self._lo, slot) - 1
-
     def within(self, s: int, ln: int):
         """(piece, offset) when the block [s, s + ln) lies in one piece, else None."""
         p = bisect_right(self._lo, s) - 1
         off = s - self._lo[p]
-        return (p, off) if off + ln <= self.size[p] else None
+        return (p, off) if off + ln <= self._size[p] else None
 
 
 class SlotAddresses(Pieces):

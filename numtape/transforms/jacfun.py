@@ -124,11 +124,10 @@ class _Adjoints:
 
     def take(self, p):
         """Piece p's adjoints (None: all zero), let go of: piece p is read once."""
-        if self.P.size[p] == 1:
-            g = int(self.one[p])
-            return None if g == _ZERO else np.array([g], dtype=np.int64)
+        g = self.read(self.P._lo[p], self.P._size[p])
+        self.big.pop(p, None)
         self.own.discard(p)
-        return self.big.pop(p, None)
+        return g
 
     def read(self, s, ln):
         """The adjoints of slots [s, s + ln); None when there is none (all zero)."""
@@ -136,7 +135,7 @@ class _Adjoints:
         if at is None:
             return self.gather(np.arange(s, s + ln))
         p, off = at
-        if self.P.size[p] == 1:
+        if self.P._size[p] == 1:
             g = int(self.one[p])
             return None if g == _ZERO else np.array([g], dtype=np.int64)
         e = self.big.get(p)
@@ -149,9 +148,9 @@ class _Adjoints:
             self.scatter(np.arange(s, s + ln), new)
             return
         p, off = at
-        if self.P.size[p] == 1:
+        if self.P._size[p] == 1:
             self.one[p] = new[0]
-        elif ln == self.P.size[p]:
+        elif ln == self.P._size[p]:
             self.big[p] = new
             self.own.discard(p)
         else:

@@ -10,7 +10,7 @@ new tape.
 """
 import numpy as np
 
-from numtape.ops.layout import ARITY, breaks
+from numtape.ops.layout import ARITY, slot_runs
 from numtape.ops import PER_ELEMENT
 
 BY_RUNS = 64   # a gather or DepOp with more operands than this is taken by runs
@@ -31,7 +31,7 @@ class OperandRuns:
         counts, parts, lens, prev = nargs.copy(), [], [], 0
         for k in self.ops.tolist():
             p, q = int(arg_ptr[k]), int(arg_ptr[k + 1])
-            s, r = _runs(args[p:q], F.out_ptr)
+            s, r = slot_runs(args[p:q], F.out_ptr)
             parts += [args[prev:p], s]
             lens += [length[prev:p], r]
             counts[k] = s.size
@@ -63,28 +63,3 @@ def _spread(starts, n):
     """Each start s as the n consecutive slots s, s + 1, ..."""
     first = np.cumsum(n) - n
     return np.repeat(starts - first, n) + np.arange(int(n.sum()))
-
-
-def _runs(a, out_ptr):
-    """(starts, lengths) of the runs of consecutive slots in ``a``, cut where a run would
-    leave the inputs and constants or an op's block."""
-    b = breaks(a)
-    starts = a[np.concatenate([[0], b]).astype(np.int64)].astype(np.int64)
-    runs = np.diff(np.concatenate([[0], b, [a.size]])).astype(np.int64)
-    f = np.searchsorted(out_ptr, starts, side="right")
-    t = np.searchsorted(out_ptr, starts + runs - 1, side="right")
-    cross = np.flatnonzero(f != t)
-    if cross.size == 0:
-        return starts, runs
-    s_out, r_out, prev = [], [], 0
-    for i in cross.tolist():
-        s_out.append(starts[prev:i])
-        r_out.append(runs[prev:i])
-        s, e = int(starts[i]), int(starts[i] + runs[i])
-        cuts = [s] + [int(c) for c in out_ptr[f[i]:t[i]]] + [e]
-        s_out.append(np.array(cuts[:-1], dtype=np.int64))
-        r_out.append(np.diff(np.array(cuts, dtype=np.int64)))
-        prev = i + 1
-    s_out.append(starts[prev:])
-    r_out.append(runs[prev:])
-    return np.concatenate(s_out), np.concatenate(r_out)
