@@ -102,6 +102,18 @@ def compiled(fn):
     return hit
 
 
+
+def compiled_for(fn, sig):
+    """Whether calling jitted ``fn`` with Numba argument types ``sig`` (a tuple) costs no
+    compile: that overload is in this process or in Numba's disk cache."""
+    if not isinstance(fn, numba.core.registry.CPUDispatcher) or sig in fn.overloads:
+        return True
+    try:   # the index's keys: (argument types, target machine, ...)
+        return any(k[0] == sig for k in fn._cache._cache_file._load_index())
+    except Exception:   # Numba's cache internals changed: assume not compiled
+        return False
+
+
 # the cost model of ``now``, in seconds (benchmarks/costs.py: twins, load): a unit of work in a
 # Python twin (an arena slot of index-set sparsity, an entry of a coloring), loading a function
 # from Numba's disk cache (the first load in a process also sets up Numba's typing and target

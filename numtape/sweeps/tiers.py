@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import importlib
 import json
 import os
 import pickle
@@ -229,8 +230,11 @@ def compile_behind(jobs):
             key = (fn.py_func.__module__, fn.py_func.__name__, sig)
             if key not in _behind["asked"]:
                 _behind["asked"].add(key)
-                path = sys.modules[fn.py_func.__module__].__file__
-                _behind["queue"].append((path, fn.py_func.__name__, sig))
+                # numtape's own modules by name (a cached function's environment names its
+                # module: loading it imports that name); generated files by path
+                mod = fn.py_func.__module__
+                where = mod if mod.startswith("numtape.") else sys.modules[mod].__file__
+                _behind["queue"].append((where, fn.py_func.__name__, sig))
     pump()
     return True
 
@@ -278,8 +282,10 @@ def compile_jobs(path):
     with open(lock, "a+") as fh:
         if fcntl is not None:   # one kernel compiler at a time per cache folder: processes
             fcntl.flock(fh, fcntl.LOCK_EX)   # asking for the same kernels wait, then load
-        for module_path, name, sig in jobs:   # (compile() takes the disk cache's copy first)
-            fn = getattr(variants.import_file(module_path), name)
+        for where, name, sig in jobs:   # (compile() takes the disk cache's copy first)
+            module = (importlib.import_module(where) if where.startswith("numtape.")
+                      else variants.import_file(where))
+            fn = getattr(module, name)
             with because("a compiled segment, off the user's path"):
                 fn.compile(sig)
     return len(jobs)

@@ -23,6 +23,7 @@ from Python.  Tapes with host ops (run from Python) have no ``NativePlan``.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 
 import numba
@@ -33,9 +34,11 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 from numtape.kernels.jit import jit
+from numtape.kernels.twins import compiled_for
 from numtape.ops import OPS
-from numtape.tape.plan import HOST, Fused, Loop, Run
-from numtape.tape.sweeper import PRODUCTS
+from numtape.sweeps import tiers
+from numtape.tape import blas
+from numtape.tape.plan import HOST, PRODUCTS, Fused, Loop, Run, argument_type
 
 _lock = threading.RLock()   # need() holds it while address() takes it
 _addresses: dict = {}
@@ -148,25 +151,36 @@ class NativePlan:
         cols = [{"forward": FWD, "reverse": REV, "tangent": TAN}[s] for s in sweeps]
         if all(self.plan[:, c].all() for c in cols):
             return self
-        val = np.zeros(max(self.arena_size, 1))
-        work, adj = np.zeros(max(self.work_size, 1)), np.zeros((1, val.size))
         with _lock:
-            for row, seg in zip(self.plan, self.segments):
-                for c in cols:
+            for c in cols:
+                for row, (fn, sig) in zip(self.plan, kernels(self.segments, c, self.kargs)):
                     if not row[c]:
-                        row[c] = address(*_signature(seg, c, self.kargs, val, work, adj))
+                        row[c] = address(fn, sig)
         return self
 
 
-def _signature(seg, col, kargs, val, work, adj):
-    """(dispatcher, argument types) of sweep ``col`` of segment ``seg`` as Sweeps calls it
-    (a compiled segment says so itself: ``calls``)."""
+_SAMPLE = (np.zeros(1), np.zeros(1), np.zeros((1, 1)))   # val, work, adj: their types only
+
+
+def kernels(segments, col, kargs):
+    """[(dispatcher, argument types)] of sweep ``col`` of each of a plan's ``segments`` as
+    Sweeps calls it (a compiled segment says so itself: ``calls``)."""
     name = {FWD: "forward", REV: "reverse", TAN: "tangent"}[col]
-    if type(seg) is tuple:   # (kernels module, ...): the interpreter over the whole arrays
-        tail = {FWD: (val, work, adj[0], False), REV: (val, adj, work, False),
-                TAN: (val, adj, work)}[col]
-        return getattr(seg[0], name), tuple(numba.typeof(a) for a in kargs + tail)
-    return next((fn, sig) for fn, sig in seg.calls() if fn.py_func.__name__ == name)
+    val, work, adj = _SAMPLE
+    tail = {FWD: (val, work, adj[0], False), REV: (val, adj, work, False),
+            TAN: (val, adj, work)}[col]
+    runs, out = {}, []
+    for seg in segments:
+        if type(seg) is tuple:   # (kernels module,): the interpreter over the whole arrays
+            k = runs.get(id(seg[0]))
+            if k is None:
+                k = runs[id(seg[0])] = (getattr(seg[0], name),
+                                        tuple(numba.typeof(a) for a in kargs + tail))
+            out.append(k)
+        else:
+            out.append(next((fn, sig) for fn, sig in seg.calls()
+                            if fn.py_func.__name__ == name))
+    return out
 
 
 def native_plan(F):
@@ -174,7 +188,7 @@ def native_plan(F):
     (host ops, calls); built once per plan."""
     S = F.sweeps
     plan = S.plan
-    return F.derived(("native plan", id(plan)), lambda: _native_plan(F, plan))
+    return F.derived(("native plan", id(plan)), lambda: plan_of(S, plan))
 
 
 def _offset(view, base):
@@ -184,24 +198,28 @@ def _offset(view, base):
         // base.itemsize
 
 
-def _native_plan(F, plan):
-    S = F.sweeps
-    unsigned = np.uint32 if F.args.dtype == np.int32 else np.uint64
-    kargs = (F.op, F.flags, F.out_ptr.view(unsigned), F.args.view(unsigned), F.args, F.iargs)
+def plan_of(S, segs):
+    """The ``NativePlan`` of segments ``segs`` of the plan of ``Sweeps`` S (all of it, or a
+    stretch of it), or None when one of them runs from Python (host ops, calls)."""
+    a = S._arrays
+    unsigned = np.uint32 if a["args"].dtype == np.int32 else np.uint64
+    kargs = (a["op"], a["flags"], a["out_ptr"].view(unsigned), a["args"].view(unsigned),
+             a["args"], a["iargs"])
     module = S.compiled_module()
     rows, segments, pool = [], [], []
 
-    def pooled(a):
+    def pooled(x):
         start = sum(p.size for p in pool)
-        pool.append(np.ravel(a).astype(np.int64))
-        return start, start + a.size
+        pool.append(np.ravel(x).astype(np.int64))
+        return start, start + x.size
 
-    for seg in plan:
+    for seg in segs:
         if type(seg) is Run:
-            seg = seg.args
-            k0, p0, q0 = (_offset(seg[i], b) for i, b in ((0, F.op), (4, F.args), (5, F.iargs)))
-            rows.append([INTERPRETED, 0, 0, 0, k0, k0 + seg[0].size, p0, p0 + seg[4].size,
-                         q0, q0 + seg[5].size])
+            args = seg.args
+            k0, p0, q0 = (_offset(args[i], a[b]) for i, b in ((0, "op"), (4, "args"),
+                                                                 (5, "iargs")))
+            rows.append([INTERPRETED, 0, 0, 0, k0, k0 + args[0].size, p0, p0 + args[4].size,
+                         q0, q0 + args[5].size])
             segments.append((module,))
         elif isinstance(seg, Fused):
             rows.append([FUSED, 0, 0, 0, *pooled(seg.A), seg.n, 0, 0, 0])
@@ -213,9 +231,143 @@ def _native_plan(F, plan):
             return None
     return NativePlan(
         kargs, np.array(rows, dtype=np.int64).reshape(-1, 10),
-        np.concatenate(pool) if pool else np.zeros(0, dtype=np.int64), F.consts, F.dep,
-        F.n_in, S.arena_size, S.work_size, S.clear, bool(np.isin(F.op, PRODUCTS).any()),
-        plan, tuple(segments))
+        np.concatenate(pool) if pool else np.zeros(0, dtype=np.int64), a["consts"], a["dep"],
+        a["n_in"], S.arena_size, S.work_size, S.clear, bool(np.isin(a["op"], PRODUCTS).any()),
+        tuple(segs), tuple(segments))
+
+
+# ---- stretches: consecutive jitted segments swept from one call ------------------------------
+MIN_STRETCH = 3   # jitted segments in a row that Sweeps runs as one Stretch
+
+
+def stretches(S, plan):
+    """``plan`` (segments of ``Sweeps`` S on a compiled tier) with every run of ``MIN_STRETCH``
+    or more consecutive jitted segments (interpreted runs, fused runs, re-rolled loops) as one
+    ``Stretch``; ``plan`` itself when there is none, or without Numba."""
+    if not isinstance(forward, numba.core.registry.CPUDispatcher):   # NUMBA_DISABLE_JIT
+        return plan
+    out, run = [], []
+
+    def flush():
+        if len(run) >= MIN_STRETCH:
+            out.append(Stretch(plan_of(S, run)))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for seg in plan:
+        if seg.python:
+            flush()
+            out.append(seg)
+        else:
+            run.append(seg)
+    flush()
+    return out if len(out) < len(plan) else plan
+
+
+_KNOWN: dict = {}   # kernel owner, sweep, types -> (owner, address); (sweep, types) -> True
+
+
+class Stretch:
+    """Consecutive jitted segments of a tape's plan, swept by one call of ``forward``,
+    ``reverse`` or ``tangent`` below instead of one call each from Python: a call from Python
+    costs microseconds to type its arguments, and a Laplace fit's inner tapes are dozens of
+    short segments swept thousands of times.  The same kernels run in the same order, so the
+    results are the segments' own bit for bit.
+
+    Nothing compiles for it in the user's process: a sweep kind goes native once every kernel
+    it calls, and the plan sweep itself, is compiled or in Numba's disk cache for the exact
+    argument types (the plan sweep is otherwise asked of a background process,
+    ``tiers.compile_behind``; a look again every ``LOOK`` seconds); until then, and for
+    arrays of other types, the segments are swept one by one as before."""
+
+    python = False
+    LOOK = 0.5
+
+    def __init__(self, K):
+        self.K, self.segments = K, K.source
+        self._ready = [None, None, None, None]   # by column: True, or when to look again
+
+    def _go(self, col, arrays):
+        r = self._ready[col]
+        if r is not True:
+            if r is not None and time.monotonic() < r:
+                return False
+            r = self._ready[col] = self._look(col) or time.monotonic() + self.LOOK
+            if r is not True:
+                return False
+        for x in arrays:   # the types the addresses and the plan sweep were compiled for
+            if not (x.flags.c_contiguous and x.flags.writeable and x.dtype == np.float64):
+                return False
+        return True
+
+    def _look(self, col):
+        """Fill column ``col`` of the plan with its kernels' addresses if every kernel and the
+        plan sweep are compiled for their types (in this process or on disk): True; else
+        False.  Kernels are known by the module holding them, shared by every tape with the
+        same segment, so a new tape of a known shape looks up what an earlier one found."""
+        K = self.K
+        kk = tuple(argument_type(x) for x in K.kargs)
+        addrs = []
+        for seg in K.segments:
+            owner = seg[0] if type(seg) is tuple else seg.kernels
+            key = (id(owner), col, kk, None if type(seg) is tuple else argument_type(seg.A))
+            hit = _KNOWN.get(key)
+            if hit is None:
+                fn, sig = kernels((seg,), col, K.kargs)[0]
+                if not compiled_for(fn, sig):
+                    return False   # the segments' own sweeps load or compile it first
+                hit = _KNOWN[key] = (owner, address(fn, sig))
+            addrs.append(hit[1])
+        if (col, kk) not in _KNOWN:
+            fn, tail = {FWD: (forward, (_SAMPLE[0], _SAMPLE[1], _SAMPLE[0], False)),
+                        REV: (reverse, (_SAMPLE[0], _SAMPLE[2], _SAMPLE[1], False)),
+                        TAN: (tangent, _SAMPLE[:1] + _SAMPLE[2:0:-1])}[col]
+            sig = tuple(numba.typeof(x) for x in (K.plan, K.pool) + K.kargs + tail)
+            if not compiled_for(fn, sig):
+                tiers.compile_behind([(fn, sig)])
+                return False
+            _KNOWN[col, kk] = True
+        K.plan[:, col] = addrs
+        return True
+
+    def _call(self, fn, args):
+        if self.K.products:   # block products: one BLAS thread (tape/blas.py)
+            blas.enter()
+            try:
+                fn(*args)
+            finally:
+                blas.leave()
+        else:
+            fn(*args)
+
+    def forward(self, S, val, work, adj0, zero):
+        K = self.K
+        if self._go(FWD, (val, work, adj0)):
+            self._call(forward, (K.plan, K.pool, *K.kargs, val, work, adj0, zero))
+        else:
+            for s in self.segments:
+                s.forward(S, val, work, adj0, zero)
+
+    def reverse(self, S, val, adj, work, clear):
+        K = self.K
+        if self._go(REV, (val, adj, work)):
+            self._call(reverse, (K.plan, K.pool, *K.kargs, val, adj, work, clear))
+        else:
+            for s in reversed(self.segments):
+                s.reverse(S, val, adj, work, clear)
+
+    def tangent(self, S, val, tan, work):
+        K = self.K
+        if self._go(TAN, (val, tan, work)):
+            self._call(tangent, (K.plan, K.pool, *K.kargs, val, tan, work))
+        else:
+            for s in self.segments:
+                s.tangent(S, val, tan, work)
+
+    def forward_tangent(self, S, val, tan, work):   # fused runs have a one-pass kernel
+        for s in self.segments:
+            s.forward_tangent(S, val, tan, work)
 
 
 # ---- the sweeps of a plan, from jitted code ----------------------------------------------------

@@ -32,6 +32,7 @@ from numtape.ops.layout import arg_pointers
 from numtape.tape import blas
 
 HOST = np.array([s.host for s in OPS])
+PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
 CALL = OP.CallOp.code
 NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
 
@@ -125,13 +126,13 @@ _SAMPLE = {"val": np.zeros(1), "adj": np.zeros((1, 1))}
 
 
 def _typed(calls):
-    return [(fn, tuple(_typeof(a) for a in args)) for fn, args in calls]
+    return [(fn, tuple(argument_type(a) for a in args)) for fn, args in calls]
 
 
 _TYPES: dict = {}
 
 
-def _typeof(a):
+def argument_type(a):
     """numba.typeof, remembered per (dtype, ndim, layout, writeable) of an array (the
     segments' arguments are a handful of kinds, asked for at every look at the cache)."""
     if not isinstance(a, np.ndarray):

@@ -27,12 +27,13 @@ from numtape.kernels.twins import compiled
 from numtape.ops import OPS
 from numtape.ops.layout import arg_pointers, op_reads
 from numtape.tape.callee import Callee
-from numtape.tape.plan import HOST, NO_ROW, Fused, Loop, Run, build_plan, host_segment
+from numtape.tape.plan import (HOST, NO_ROW, PRODUCTS, Fused, Loop, Run, build_plan,
+                                host_segment)
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import fused, loops, tiers, variants
 from numtape.sweeps.numpy_sweeps import NumpySweeps
-from numtape.tape import blas
+from numtape.tape import blas, native
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
 STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
@@ -43,7 +44,6 @@ TIER_MIN_ARENA = 10_000   # smaller tapes stay interpreted (a compile would neve
 # a tape this large is hot from its first sweep: one interpreted sweep of it costs more than
 # finding its segment kernels on disk (or asking a background process for them)
 TIER_AT_ONCE = 1 << 22
-PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
 
 
 def compile_after(sweeps):
@@ -116,6 +116,7 @@ class Sweeps(Callee):
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
         self.spent = 0.0      # seconds spent sweeping this tape (run_*), for the tier-up
         self._tls = threading.local()
+        self._stretches = {}   # id(plan): (plan, interpreters, the plan as swept: _stretched)
 
     # ---- tiers ---------------------------------------------------------------------------
     @property
@@ -273,7 +274,7 @@ class Sweeps(Callee):
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
-        for s in self._interpreted if interpreted else self.plan:
+        for s in self._stretched(self._interpreted if interpreted else self.plan):
             if not s.python:
                 s.forward(self, val, work, adj0, zero)
             elif not hosts:
@@ -293,7 +294,7 @@ class Sweeps(Callee):
         ``run_forward``."""
         t = time.perf_counter()
         work = self.workspace("work") if work is None else work
-        for s in reversed(self._interpreted if interpreted else self.plan):
+        for s in reversed(self._stretched(self._interpreted if interpreted else self.plan)):
             s.reverse(self, val, adj, work, clear)
         self.spent += time.perf_counter() - t
 
@@ -301,9 +302,20 @@ class Sweeps(Callee):
         """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
         t = time.perf_counter()
         work = self.workspace("work") if work is None else work
-        for s in self.plan:
+        for s in self._stretched(self.plan):
             s.tangent(self, val, tan, work)
         self.spent += time.perf_counter() - t
+
+    def _stretched(self, plan):
+        """``plan`` as the sweeps run it: on a compiled tier, consecutive jitted segments in
+        one call each (``native.Stretch``); made once per plan and tier."""
+        k = self._interpreters
+        if k is None or type(k) is NumpySweeps:
+            return plan
+        st = self._stretches.get(id(plan))
+        if st is None or st[0] is not plan or st[1] is not k:
+            st = self._stretches[id(plan)] = (plan, k, native.stretches(self, plan))
+        return st[2]
 
     def _swept(self):
         """Count one workspace sweep; on a compiled tier, from the ``compile_after``-th sweep
