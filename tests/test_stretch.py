@@ -113,6 +113,18 @@ def test_a_stretch_whose_plan_sweep_is_not_compiled_sweeps_segment_by_segment(mo
     assert all(s._ready[1] is not True for s in _stretches(F))
 
 
+def test_segments_with_long_address_arrays_are_left_alone(monkeypatch):
+    """A stretch copies its segments' address arrays into one pool: not for long ones."""
+    F = _compiled(scalar, np.zeros(N))
+    if F.sweeps.tier == "numpy" or not _stretches(F):
+        pytest.skip("no compiled interpreters in this session")
+    monkeypatch.setattr(native, "MAX_POOL", 0)
+    F.sweeps._stretches.clear()
+    assert not _stretches(F)
+    np.testing.assert_array_equal(F.gradient(np.ones(N)),
+                                  _compiled(scalar, np.zeros(N)).gradient(np.ones(N)))
+
+
 def test_compiled_for_tells_one_signature_from_another():
     sig = (numba.typeof(np.zeros(2)),)
 

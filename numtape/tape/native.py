@@ -238,18 +238,23 @@ def plan_of(S, segs):
 
 # ---- stretches: consecutive jitted segments swept from one call ------------------------------
 MIN_STRETCH = 3   # jitted segments in a row that Sweeps runs as one Stretch
+MAX_POOL = 1 << 20   # a stretch copies its segments' address arrays into one pool: longer
+                     # segments' sweeps dwarf the calls a stretch saves, and are left alone
 
 
 def stretches(S, plan):
     """``plan`` (segments of ``Sweeps`` S on a compiled tier) with every run of ``MIN_STRETCH``
-    or more consecutive jitted segments (interpreted runs, fused runs, re-rolled loops) as one
-    ``Stretch``; ``plan`` itself when there is none, or without Numba."""
+    or more consecutive jitted segments (interpreted runs, fused runs, re-rolled loops) whose
+    address arrays hold at most ``MAX_POOL`` entries as one ``Stretch``; ``plan`` itself when
+    there is none, or without Numba."""
     if not isinstance(forward, numba.core.registry.CPUDispatcher):   # NUMBA_DISABLE_JIT
         return plan
     out, run = [], []
 
     def flush():
-        if len(run) >= MIN_STRETCH:
+        pool = sum(s.A.size + (s.G.size if isinstance(s, Loop) else 0) for s in run
+                   if type(s) is not Run)
+        if len(run) >= MIN_STRETCH and pool <= MAX_POOL:
             out.append(Stretch(plan_of(S, run)))
         else:
             out.extend(run)
