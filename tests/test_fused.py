@@ -204,3 +204,36 @@ def test_kernel_module_text_names_the_op_table_hash():
     for name in mods:
         text = open(sys.modules[name].__file__).read()
         assert text.splitlines()[1] == f"OP_TABLE = {generated.TABLE_HASH!r}"
+
+
+def test_generated_kernels_ask_for_the_widest_vectors():
+    """Each generated kernel calls wide_vectors() first; on a CPU with 512-bit vectors its
+    loops then use them (LLVM's own choice for Intel's AVX-512 cores is 256 bits)."""
+    import llvmlite.binding as llvm
+    import numba
+
+    from numtape.kernels.jit import wide_vectors
+    from numtape.sweeps import variants
+    src = variants.kernel_source(["@jit", "def forward(val, A, n):", "    n = u(n)"])
+    assert "def forward(val, A, n):\n    wide_vectors()\n    n = u(n)\n" in src
+    if numba.config.DISABLE_JIT:
+        pytest.skip("NUMBA_DISABLE_JIT")
+
+    def axpy(x, y):
+        for i in range(x.size):
+            y[i] = 2.0 * x[i] + y[i]
+
+    def wide_axpy(x, y):
+        wide_vectors()
+        for i in range(x.size):
+            y[i] = 2.0 * x[i] + y[i]
+    x = np.arange(100.0)
+    for f in (axpy, wide_axpy):   # the same results either way
+        y = np.ones(100)
+        numba.njit(f)(x, y)
+        np.testing.assert_array_equal(y, 2.0 * x + 1.0)
+    if "+avx512f" not in llvm.get_host_cpu_features().flatten().split(","):
+        pytest.skip("no 512-bit vectors on this CPU")
+    g = numba.njit(wide_axpy)
+    g(x, np.ones(100))
+    assert "zmm" in next(iter(g.inspect_asm().values()))

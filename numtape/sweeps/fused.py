@@ -250,7 +250,7 @@ def render(structure):
     src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
     lines = _register_forward_tangent(structure, local, head, groups, forward_loops)
     src += lines
-    return "\n".join(src) + "\n"
+    return variants.kernel_source(src)
 
 
 def _register_forward_tangent(structure, local, head, groups, loops):

@@ -294,7 +294,7 @@ def _render_serial(structure):
               rows="adj", backwards=True,
               pre=[f"c{j} = 0.0" for j in range(L) if local[j] == CARRY])
     src += fn("tangent", "val, tan, A, G, K", tg, [], rows="tan")
-    return "\n".join(src) + "\n"
+    return variants.kernel_source(src)
 
 
 def sequential(structure):
@@ -576,7 +576,7 @@ def _render_strips(structure, seq):
               rows="adj", backwards=True,
               pre=[f"c{j} = 0.0" for j in range(L) if local[j] == CARRY])
     src += fn("tangent", "val, tan, A, G, K", "VT", tg, [], rows="tan")
-    return "\n".join(src) + "\n"
+    return variants.kernel_source(src)
 
 
 def kernels(structure):

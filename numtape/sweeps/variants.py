@@ -134,12 +134,19 @@ def _load(key):
 # inlines (numtape/kernels/special.py ...) does, or a new numtape would run machine code
 # compiled from the old kernels
 KERNEL_HEADER = [f"OP_TABLE = {(full.TABLE_HASH if full else generate.table_hash())!r}",
-                 "from numtape.kernels.jit import jit",
+                 "from numtape.kernels.jit import jit, wide_vectors  # noqa: F401",
                  "from numtape.kernels import special as sc  # noqa: F401",
                  "from numtape.kernels import vmath as vm  # noqa: F401",
                  "from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10,  # noqa",
                  " " * 34 + "SQRT1_2, SQRT_2_OVER_PI, SQRT_2PI, TWO_SQRTPI, np)",
                  "", "u = np.uint64"]
+
+
+def kernel_source(lines):
+    """A generated kernel module's text from its ``lines``: each kernel asks first for the
+    CPU's widest vectors (``numtape.kernels.jit.wide_vectors``)."""
+    return "\n".join(x for line in lines for x in (
+        (line, "    wide_vectors()") if line.startswith("def ") else (line,))) + "\n"
 
 
 def cached_module(modules, prefix, structure, render):
