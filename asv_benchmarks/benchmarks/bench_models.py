@@ -5,6 +5,8 @@
 prints the full table).  ``GlmmAgainstGlmmTMB`` tracks the ratio of a warm ``nt.glmm`` fit
 (sdreport included) to glmmTMB's own fit of the same model, both timed by
 ``benchmarks/glmm_vs_glmmtmb.py`` in one run (skipped where R and glmmTMB are not installed).
+``LaplaceEvaluationStretches`` tracks what stretches save a Laplace fit's evaluations
+(``benchmarks/stretches.py``).
 
 Run: ``cd asv_benchmarks && asv run --python=same --quick``.
 """
@@ -74,3 +76,29 @@ class GlmmAgainstGlmmTMB:
         return self.ratio
 
     track_ratio.unit = "numtape / glmmTMB"
+
+
+class LaplaceEvaluationStretches:
+    """A Laplace fit's outer evaluation and inner sweep with stretches (consecutive jitted
+    segments in one call, numtape/tape/native.py) over segment by segment, as
+    ``benchmarks/stretches.py`` measures them (interleaved, one process)."""
+
+    params = ["owls_nbinom1_zi", "sal_zinbinom2"]
+    param_names = ["model"]
+    timeout = 600
+
+    def setup_cache(self):
+        import stretches
+        return {m: stretches.measure(m, repeats=5) for m in self.params}
+
+    def track_evaluation_ratio(self, results, model):
+        _, ev, _ = results[model]
+        return ev[True] / ev[False]
+
+    track_evaluation_ratio.unit = "stretches / one by one"
+
+    def track_inner_sweep_ratio(self, results, model):
+        sw, _, _ = results[model]
+        return sw[True] / sw[False]
+
+    track_inner_sweep_ratio.unit = "stretches / one by one"
