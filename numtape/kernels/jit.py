@@ -36,6 +36,6 @@ def _nothing():
 # "prefer-vector-width"="512").  For the CPUs with 512-bit vectors that LLVM tunes for 256 bits
 # (Intel's cores since Skylake-X) its own choice is 256, while NumPy's SIMD loops (the
 # references of benchmarks/compare.py) use 512.  Only the calling kernel changes: the
-# process's other Numba code keeps LLVM's choice; nothing changes where the CPU has no 512-bit vectors, and
-# from Python (NUMBA_DISABLE_JIT) it does nothing.
+# process's other Numba code keeps LLVM's choice; nothing changes where the CPU has no
+# 512-bit vectors, and from Python (NUMBA_DISABLE_JIT) it does nothing.
 wide_vectors = _nothing if numba.config.DISABLE_JIT else _prefer_512
