@@ -20,8 +20,9 @@ import warnings
 import numba
 import numpy as np
 
-from numtape.kernels.twins import prefer_compiled
+from numtape.kernels.twins import compiled_for, prefer_compiled
 from numtape.sweeps import tiers
+from numtape.tape import native
 from numtape.testing import check_grads, poisson_glmm
 
 
@@ -154,7 +155,7 @@ def main(argv=None):
     if argv[0] == "compile-kernels" and len(argv) == 2:   # numtape/sweeps/tiers.py starts it
         os.nice(10)
         n = tiers.compile_jobs(argv[1])
-        print(f"numtape: compiled {n} segment kernels in the background", flush=True)
+        print(f"numtape: compiled {n} kernels in a background process", flush=True)
         return 0
     print(__doc__)
     return 2
@@ -180,11 +181,31 @@ def warmup(background=False):
         t0 = time.perf_counter()
         tiers.set_mode("full")
         prefer_compiled(True)
+        _interpreters_on_two_cores()
         _warm_workload()
         tiers.mark_done()
         print(f"numtape: the full interpreters and the statistical kernels are compiled and "
               f"cached ({time.perf_counter() - t0:.1f} s)", flush=True)
     return 0
+
+
+def _interpreters_on_two_cores():
+    """Compile the reverse interpreter in a second process while this one compiles forward
+    and tangent (each takes minutes of one core); then ``_warm_workload`` loads it from the
+    disk cache.  On one core, ``_warm_workload`` compiles the three in turn."""
+    import numtape as nt
+
+    F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x[::-1]), np.zeros(3))
+    P = native.plan_of(F.sweeps, F.sweeps.plan)   # on the full interpreters: one run
+    (fwd, rev, tan) = (native.kernels(P.segments[:1], col, P.kargs)[0]
+                       for col in (native.FWD, native.REV, native.TAN))
+    aside = None if compiled_for(*rev) else tiers.compile_aside(
+        *rev, "the full tape interpreters, once per environment, on a second core")
+    if aside is None:
+        return
+    for fn, sig in (fwd, tan):
+        fn.compile(sig)
+    aside.wait()
 
 
 def _warm_workload():

@@ -147,6 +147,8 @@ def test_background_kernel_jobs_import_numtape_modules_by_name(tmp_path, monkeyp
     monkeypatch.setattr(variants, "cache_dir", lambda: tmp_path)
     path = tmp_path / "jobs.pickle"
     sig = (numba.types.int64,)
-    path.write_bytes(pickle.dumps([("numtape.tape.native", "_check_address", sig)]))
+    job = tiers._job(native._check_address, sig, "a test")
+    assert job[:2] == ("numtape.tape.native", "_check_address")
+    path.write_bytes(pickle.dumps([job]))
     assert tiers.compile_jobs(str(path)) == 1
     assert not path.exists()

@@ -227,16 +227,43 @@ def compile_behind(jobs):
         return False
     with _lock:
         for fn, sig in jobs:
-            key = (fn.py_func.__module__, fn.py_func.__name__, sig)
-            if key not in _behind["asked"]:
-                _behind["asked"].add(key)
-                # numtape's own modules by name (a cached function's environment names its
-                # module: loading it imports that name); generated files by path
-                mod = fn.py_func.__module__
-                where = mod if mod.startswith("numtape.") else sys.modules[mod].__file__
-                _behind["queue"].append((where, fn.py_func.__name__, sig))
+            job = _job(fn, sig, "a compiled segment, off the user's path")
+            if job[:3] not in _behind["asked"]:
+                _behind["asked"].add(job[:3])
+                _behind["queue"].append(job)
     pump()
     return True
+
+
+def _job(fn, sig, why):
+    """A job of ``compile_jobs``: where jitted ``fn``'s module is (numtape's own modules by
+    name: a cached function's environment names its module, and loading it imports that name;
+    generated files by path), its name, the argument types and why it is compiled."""
+    mod = fn.py_func.__module__
+    where = mod if mod.startswith("numtape.") else sys.modules[mod].__file__
+    return where, fn.py_func.__name__, sig, why
+
+
+def start_compiler(jobs, out=None):
+    """A process (``python -m numtape compile-kernels``, at low priority) compiling ``jobs``
+    (``_job``'s) into the disk cache, its output to file ``out`` (default: this process's)."""
+    d = variants.cache_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    fd, path = tempfile.mkstemp(dir=d, prefix="jobs-", suffix=".pickle")
+    with os.fdopen(fd, "wb") as fh:
+        pickle.dump(jobs, fh)
+    return subprocess.Popen([sys.executable, "-m", "numtape", "compile-kernels", path],
+                            stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                            start_new_session=True)
+
+
+def compile_aside(fn, sig, why):
+    """Start compiling jitted ``fn`` for argument types ``sig`` in a second process (a second
+    core) while this one goes on; returns the process (``wait()`` for it), or None on a
+    one-core machine or without Numba."""
+    if (os.cpu_count() or 1) < 2 or not isinstance(fn, numba.core.registry.CPUDispatcher):
+        return None
+    return start_compiler([_job(fn, sig, why)])
 
 
 def pump():
@@ -248,15 +275,8 @@ def pump():
         jobs, _behind["queue"] = _behind["queue"], []
         if not jobs:
             return
-        d = variants.cache_dir()
-        d.mkdir(parents=True, exist_ok=True)
-        fd, path = tempfile.mkstemp(dir=d, prefix="jobs-", suffix=".pickle")
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(jobs, fh)
         with open(_paths()[2], "ab") as out:
-            _behind["proc"] = subprocess.Popen(
-                [sys.executable, "-m", "numtape", "compile-kernels", path],
-                stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True)
+            _behind["proc"] = start_compiler(jobs, out)
 
 
 @atexit.register
@@ -282,11 +302,11 @@ def compile_jobs(path):
     with open(lock, "a+") as fh:
         if fcntl is not None:   # one kernel compiler at a time per cache folder: processes
             fcntl.flock(fh, fcntl.LOCK_EX)   # asking for the same kernels wait, then load
-        for where, name, sig in jobs:   # (compile() takes the disk cache's copy first)
+        for where, name, sig, why in jobs:   # (compile() takes the disk cache's copy first)
             module = (importlib.import_module(where) if where.startswith("numtape.")
                       else variants.import_file(where))
             fn = getattr(module, name)
-            with because("a compiled segment, off the user's path"):
+            with because(why):
                 fn.compile(sig)
     return len(jobs)
 
