@@ -3,8 +3,8 @@
 ``python -m numtape show FILE``: load a saved tape (validated) and print it.
 
 ``python -m numtape warmup``: compile the full tape interpreters and the kernels of the
-statistical layer into Numba's disk cache now (minutes of one core, once per environment; each
-compile is announced with its time), so that no later tape compiles anything.  ``--background``
+statistical layer into Numba's disk cache now (minutes, once per environment, on two cores
+where there are two; each compile is announced with its time), so that no later tape compiles anything.  ``--background``
 is how numtape starts it by itself (numtape/sweeps/tiers.py): at low priority, and not at all
 when another process holds the cache folder's compile lock.
 
