@@ -4,9 +4,9 @@
 
 ``python -m numtape warmup``: compile the full tape interpreters and the kernels of the
 statistical layer into Numba's disk cache now (minutes, once per environment, on two cores
-where there are two; each compile is announced with its time), so that no later tape compiles anything.  ``--background``
-is how numtape starts it by itself (numtape/sweeps/tiers.py): at low priority, and not at all
-when another process holds the cache folder's compile lock.
+where there are two; each compile is announced with its time), so that no later tape compiles
+anything.  ``--background`` is how numtape starts it by itself (numtape/sweeps/tiers.py): at
+low priority, and not at all when another process holds the cache folder's compile lock.
 
 ``python -m numtape check``: a short check of an install, without compiling: values,
 gradients and Hessians of a few tapes against finite differences on the NumPy tier, and a
