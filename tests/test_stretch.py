@@ -125,6 +125,25 @@ def test_segments_with_long_address_arrays_are_left_alone(monkeypatch):
                                   _compiled(scalar, np.zeros(N)).gradient(np.ones(N)))
 
 
+def test_the_stretches_of_a_replaced_plan_are_let_go():
+    """A plan replaced (here: an uncompiled tape's interpreted runs, then its compiled
+    segments) takes its stretches with it: a tape compiled again and again keeps one entry per
+    live plan."""
+    x = np.random.default_rng(7).normal(size=N)
+    F = nt.MakeTape(scalar, x)
+    S = F.sweeps
+    g = F.gradient(x)
+    if S.tier == "numpy":
+        pytest.skip("no compiled interpreters in this session")
+    for _ in range(3):
+        F.compile()
+        np.testing.assert_allclose(F.gradient(x), g, rtol=1e-13, atol=1e-13)
+        S.plan = list(S.plan)   # a new plan object, as a tier change makes
+        F.gradient(x)
+    assert len(S._stretches) <= 2
+    assert all(e[0] is S.plan or e[0] is S._interpreted for e in S._stretches.values())
+
+
 def test_compiled_for_tells_one_signature_from_another():
     sig = (numba.typeof(np.zeros(2)),)
 

@@ -314,6 +314,9 @@ class Sweeps(Callee):
             return plan
         st = self._stretches.get(id(plan))
         if st is None or st[0] is not plan or st[1] is not k:
+            live = (self.plan, self._interpreted)   # plans replaced since (compile, tiers) go
+            self._stretches = {i: e for i, e in self._stretches.items()
+                               if e[0] is live[0] or e[0] is live[1]}
             st = self._stretches[id(plan)] = (plan, k, native.stretches(self, plan))
         return st[2]
 
