@@ -913,6 +913,10 @@ def test_the_gradient_tape_of_a_python_loop_sum_runs_strip_mined():
     assert "prev-earlier" in operand_kinds(G)
     structures = [s for _, _, s, _, _, _ in found(G)]
     assert len(structures) == 2 and all(loops.sequential(s) is not None for s in structures)
+    # the product the adjoint sum reads as the previous iteration's runs with the strip's
+    # vector loops in the values and tangents (not in the adjoints)
+    assert any(loops.values_sequential(s) < loops.sequential(s) for s in structures)
+    assert all(loops.values_sequential(s) <= loops.sequential(s) for s in structures)
     assert_same(F, G, 0.5 * x1, v)
     assert_same_second_order(chain_sum, 0.5 * x0, 0.5 * x1, v)
 
