@@ -189,13 +189,18 @@ def warmup(background=False):
     return 0
 
 
+def _first_tape(x):
+    """The warm-up's first tape: an elementwise op, a reversed view and a sum."""
+    return np.sum(np.exp(x) * x[::-1])
+
+
 def _interpreters_on_two_cores():
     """Compile the reverse interpreter in a second process while this one compiles forward
     and tangent (each takes minutes of one core); then ``_warm_workload`` loads it from the
     disk cache.  On one core, ``_warm_workload`` compiles the three in turn."""
     import numtape as nt
 
-    F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x[::-1]), np.zeros(3))
+    F = nt.MakeTape(_first_tape, np.zeros(3))
     P = native.plan_of(F.sweeps, F.sweeps.plan)   # on the full interpreters: one run
     (fwd, rev, tan) = (native.kernels(P.segments[:1], col, P.kargs)[0]
                        for col in (native.FWD, native.REV, native.TAN))
@@ -213,7 +218,7 @@ def _warm_workload():
     Jacobian and a Laplace fit with sdreport (which compiles what they call)."""
     import numtape as nt
 
-    F = nt.MakeTape(lambda x: np.sum(np.exp(x) * x[::-1]), np.zeros(3))
+    F = nt.MakeTape(_first_tape, np.zeros(3))
     F.gradient(np.ones(3))
     F.hvp(np.ones(3), np.ones(3))
     F.jacobian(np.ones(3))

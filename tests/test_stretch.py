@@ -126,9 +126,8 @@ def test_segments_with_long_address_arrays_are_left_alone(monkeypatch):
 
 
 def test_the_stretches_of_a_replaced_plan_are_let_go():
-    """A plan replaced (here: an uncompiled tape's interpreted runs, then its compiled
-    segments) takes its stretches with it: a tape compiled again and again keeps one entry per
-    live plan."""
+    """A plan replaced (by compile(), or by a new plan object as a tier change makes) takes
+    its stretches with it: a tape compiled again and again keeps one entry per live plan."""
     x = np.random.default_rng(7).normal(size=N)
     F = nt.MakeTape(scalar, x)
     S = F.sweeps
