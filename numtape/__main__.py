@@ -181,7 +181,8 @@ def warmup(background=False):
         t0 = time.perf_counter()
         tiers.set_mode("full")
         prefer_compiled(True)
-        _interpreters_on_two_cores()
+        if not background:   # in the background the user's work has the other core
+            _interpreters_on_two_cores()
         _warm_workload()
         tiers.mark_done()
         print(f"numtape: the full interpreters and the statistical kernels are compiled and "

@@ -245,3 +245,24 @@ def test_full_interpreters_compiled_without_the_background_process_count_as_read
         monkeypatch.setitem(tiers._state, "ready", None)
         monkeypatch.setitem(tiers._state, "polled", 0.0)
         assert tiers.full_ready() is ready
+
+
+def test_only_a_foreground_warmup_compiles_on_the_second_core(tmp_path, monkeypatch):
+    """``python -m numtape warmup`` compiles one interpreter in a second process; the warmup
+    numtape starts by itself in the background does not: the user's work has that core."""
+    import numtape.__main__ as entry
+    from numtape.sweeps import variants
+
+    aside = []
+    monkeypatch.setattr(variants, "cache_dir", lambda: tmp_path)
+    monkeypatch.setattr(tiers, "background_allowed", lambda: True)
+    monkeypatch.setattr(tiers, "set_mode", lambda mode: None)
+    monkeypatch.setattr(tiers, "mark_done", lambda: None)
+    monkeypatch.setattr(entry, "prefer_compiled", lambda on: None)
+    monkeypatch.setattr(entry, "_warm_workload", lambda: None)
+    monkeypatch.setattr(entry.os, "nice", lambda inc: 0)
+    monkeypatch.setattr(entry, "_interpreters_on_two_cores", lambda: aside.append(True))
+    if numba.config.DISABLE_JIT:
+        pytest.skip("nothing to compile without Numba")
+    assert entry.warmup(background=True) == 0 and aside == []
+    assert entry.warmup(background=False) == 0 and aside == [True]
