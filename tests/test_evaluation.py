@@ -153,6 +153,24 @@ def test_gradient_vjp_jvp_consistent(f, n):
         assert w @ F.jvp(x, v) == pytest.approx(F.vjp(x, w) @ v, rel=1e-12)
 
 
+@pytest.mark.parametrize("f, by_runs", [
+    (lambda x: np.concatenate([np.sin(x[1:]) * x[:-1], x[:1], np.exp(x)]), True),
+    (lambda x: np.sin(x)[(7 * np.arange(130)) % 130], False),
+    (lambda x: np.concatenate([x[::-1][:64] * 2.0, np.cos(x)[::2]]), False)])
+def test_jvp_reads_the_outputs_from_their_pieces(f, by_runs):
+    """Jvp does not run the outputs' DepOp: it reads the output tangents from the slots the
+    DepOp reads (by runs of consecutive slots, or by one gather), the same bits as a
+    tangent sweep through the DepOp."""
+    F = nt.MakeTape(f, np.zeros(130))
+    S = F.sweeps
+    rng = np.random.default_rng(31)
+    x, v = rng.normal(size=130), rng.normal(size=(1, 130))
+    expected = S.tangent(S.forward(x), v)[0]
+    np.testing.assert_array_equal(F.jvp(x, v[0]), expected)
+    assert (type(S._reads_out) is list) == by_runs
+    np.testing.assert_allclose(expected, F.jacobian(x) @ v[0], rtol=1e-13, atol=1e-13)
+
+
 def test_gradient_equals_vjp_with_one_and_shape_like_x0():
     F = nt.MakeTape(lambda X: np.sum(np.log1p(X ** 2) @ X.T), np.zeros((2, 3)))
     X = np.random.default_rng(4).normal(size=(2, 3))

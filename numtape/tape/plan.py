@@ -34,6 +34,7 @@ from numtape.tape import blas
 HOST = np.array([s.host for s in OPS])
 PRODUCTS = np.array([s.code for s in OPS if s.blas])   # ops whose bodies call BLAS
 CALL = OP.CallOp.code
+DEP = OP.DepOp.code
 NO_ROW = np.zeros(1)   # the adjoint row forward sweeps get when they zero nothing
 
 
@@ -259,6 +260,21 @@ def build_plan(a, subtapes, specials=()):
                 segs.append(seg)
         start = k1
     return segs
+
+
+def without_outputs(plan):
+    """``plan`` without the outputs' DepOp (a recorded tape's last op) when a ``Run`` ends with
+    it, else None: for sweeps that read the outputs from the DepOp's operands instead of
+    copying them into the output block (``Sweeps.forward_tangent``)."""
+    last = plan[-1] if plan else None
+    if type(last) is not Run or last.args[0][-1] != DEP:
+        return None
+    op, flags, uout_ptr, uargs, args, iargs = last.args
+    if op.size == 1:
+        return plan[:-1]
+    m = int(uout_ptr[-1] - uout_ptr[-2])   # one operand per output, no parameters
+    return plan[:-1] + [Run((op[:-1], flags[:-1], uout_ptr[:-1], uargs[:uargs.size - m],
+                             args[:args.size - m], iargs))]
 
 
 def host_segment(a, subtapes, k, p, q):

@@ -27,8 +27,8 @@ from numtape.kernels.twins import compiled
 from numtape.ops import OPS
 from numtape.ops.layout import arg_pointers, op_reads
 from numtape.tape.callee import Callee
-from numtape.tape.plan import (HOST, NO_ROW, PRODUCTS, Fused, Loop, Run, build_plan,
-                                host_segment)
+from numtape.tape.plan import (DEP, HOST, NO_ROW, PRODUCTS, Fused, Loop, Run, build_plan,
+                                host_segment, without_outputs)
 from numtape.tape.validate import scratch_size
 
 from numtape.sweeps import fused, loops, tiers, variants
@@ -59,6 +59,23 @@ def compile_after(sweeps):
         raise ValueError(f"compile_after: expected a positive int or None, got {sweeps!r}")
     old, _TIER["after"] = _TIER["after"], sweeps
     return old
+
+
+_BY_RUNS = 64   # outputs read by runs when a run holds this many of them on average
+
+
+def _output_reads(a):
+    """Where the outputs' DepOp (the tape's last op) reads them: a list of (d0, d1, s0), output
+    positions d0 .. d1 - 1 from arena slots s0 .., when they lie in long runs of consecutive
+    slots (a vectorized tape's few blocks); else the slots themselves."""
+    m = int(a["dep"].size)
+    src = a["args"][a["args"].size - m:].astype(np.int64)
+    cut = np.flatnonzero(np.diff(src) != 1) + 1
+    if (cut.size + 1) * _BY_RUNS > m:
+        return src
+    starts = np.concatenate(([0], cut))
+    ends = np.concatenate((cut, [m]))
+    return [(int(d0), int(d1), int(src[d0])) for d0, d1 in zip(starts, ends)]
 
 
 class _Pinned:
@@ -106,6 +123,8 @@ class Sweeps(Callee):
         self.out = slice(int(d[0]), int(d[-1]) + 1) if contiguous else d
         self.n_out = int(d.size)
         self._arrays = a
+        self._reads_out = None   # where the outputs' DepOp reads them (_without_outputs)
+        self._apart = (None, None)   # (plan, the plan without the outputs' DepOp)
         self._products = bool(np.isin(a["op"], PRODUCTS).any())
         self._interpreters = None  # chosen at the first sweep (interpreters)
         self._subtapes = tuple(subtapes)
@@ -370,22 +389,47 @@ class Sweeps(Callee):
         else:
             tiers.pump()
 
-    def run_forward_tangent(self, val, tan, work=None):
+    def run_forward_tangent(self, val, tan, work=None, plan=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass:
         each element's values and tangents in registers).  A fused run does not store the
         values and tangents of its results read only within it: ``val`` and ``tan`` then
-        hold every other node's, the outputs' among them."""
+        hold every other node's, the outputs' among them (``plan``: another plan of this
+        tape, e.g. without the outputs' DepOp)."""
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
-        for s in self.plan:
+        for s in self.plan if plan is None else plan:
             s.forward_tangent(self, val, tan, work)
         self.spent += time.perf_counter() - t
 
+    def _without_outputs(self):
+        """The plan without the outputs' DepOp (``plan.without_outputs``), made once per plan;
+        None when the outputs cannot be read from its operands."""
+        plan = self.plan
+        if self._apart[0] is not plan:
+            a = self._arrays
+            if self._reads_out is None and self.n_out and a["op"][-1] == DEP:
+                self._reads_out = _output_reads(a)
+            self._apart = (plan, None if self._reads_out is None else without_outputs(plan))
+        return self._apart[1]
+
+    def _outputs_of(self, a):
+        """The outputs' rows (k, m) of ``a`` (k, arena), read from the DepOp's operands: by
+        runs of consecutive slots, or by one gather."""
+        r = self._reads_out
+        if type(r) is np.ndarray:
+            return a[:, r]
+        y = np.empty((a.shape[0], self.n_out))
+        for d0, d1, s0 in r:
+            y[:, d0:d1] = a[:, s0:s0 + d1 - d0]
+        return y
+
     def forward_tangent(self, x, v):
         """Values (this thread's arena, returned: every node's but those a fused run keeps to
-        itself, ``run_forward_tangent``) and output tangents (k, m) for inputs ``x`` and input
-        directions v (k, n_in), in one pass where the plan allows."""
+        itself, ``run_forward_tangent``, and the outputs' block) and output tangents (k, m) for
+        inputs ``x`` and input directions v (k, n_in), in one pass where the plan allows.  The
+        tangents are read from the operands of the outputs' DepOp, which is not run: one copy
+        into the result instead of two."""
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
@@ -396,9 +440,10 @@ class Sweeps(Callee):
             return val, np.zeros((0, self.n_out))
         tan = self.workspace("tan", k)
         tan[:, :self.n_in] = v
-        self.run_forward_tangent(val, tan)
+        plan = self._without_outputs()
+        self.run_forward_tangent(val, tan, plan=plan)
         self._tls.last = (val, None)
-        return val, tan[:, self.out].copy()
+        return val, tan[:, self.out].copy() if plan is None else self._outputs_of(tan)
 
     def forward_one(self, k, val, args, iargs):
         """The value of op k alone (not a host op) into ``val``, from its operand starts
