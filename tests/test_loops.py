@@ -51,7 +51,8 @@ def found(T):
 
 
 def operand_kinds(T):
-    """The operand kinds of T's loops: "in", "prev", "gat" and ("aff", stride); "prev-later",
+    """The operand kinds of T's loops: "in", "prev", "gat" and ("aff", stride) ("aff-unbaked"
+    too where the stride is read from A, not a constant of the kernel); "prev-later",
     "prev-same" or "prev-earlier" for a previous iteration's result of a body op after the
     reader, of the reader itself or before it; where body results keep their adjoints: "reg"
     (a register, read only in their iteration), "carry" (a register handed to the previous
@@ -63,6 +64,10 @@ def operand_kinds(T):
             for kind in kinds:
                 if kind[0] == "aff":
                     out.add(("aff", int(A[na + 1])))
+                    if kind[1] is None:      # read from A by the kernel
+                        out.add("aff-unbaked")
+                    else:                    # a constant of the kernel
+                        assert kind[1] == int(A[na + 1])
                     na += 2
                 elif kind[0] == "prev":
                     out.add("prev")
@@ -418,6 +423,15 @@ def vector_out(x):
     return out
 
 
+def long_strides(x):
+    """Inputs read at strides longer than loops.BAKED (a matrix's column read row by row),
+    forwards and backwards, next to short ones."""
+    s = 0.0
+    for t in range(T3):
+        s = s + np.sin(x[70 * t]) * x[70 * (T3 - 1 - t) + 1] + np.exp(-x[t] ** 2)
+    return s
+
+
 def long_vector_out(x):
     """More outputs than inputs: the Jacobian is swept forward, k = n tangent rows."""
     out = []
@@ -433,6 +447,7 @@ def long_vector_out(x):
     (before_and_after, T3 + 1, {"gat", ("aff", 0), "prev"}),
     (vector_out, T3 + 1, {"prev", ("aff", 1)}),
     (long_vector_out, 5, {"gat"}),
+    (long_strides, 70 * T3, {("aff", 70), ("aff", -70), ("aff", 1), "aff-unbaked"}),
 ])
 def test_operand_kinds_match_the_interpreter(f, n, kinds):
     x0, x1, v = points(n, 31)

@@ -10,8 +10,12 @@ the K iterations as
 * ``("prev", j')``: body op j''s result of the previous iteration (any j': a recurrence
   reads its own, a sum over x[i] and x[i - 1] an earlier op's), the first iteration reading an
   address outside the loop: one integer per operand;
-* ``("aff",)``: affine in t, ``base + t*stride`` (x[i] has stride 1, a weight or a constant 0):
-  two integers per operand;
+* ``("aff", stride)``: affine in t, ``base + t*stride`` (x[i] has stride 1, a weight or a
+  constant 0, another loop's results the stride of its body): two integers per operand.  A
+  stride of at most ``BAKED`` slots is part of the structure, a constant of the kernel (LLVM
+  then loads a stride of 1 or -1 as vectors and a stride of 3 as three vectors shuffled, where
+  a stride it must read from ``A`` takes a gather per element); a longer one (the row length
+  of a matrix read row by row) is ``("aff", None)`` and read from ``A``;
 * ``("gat",)``: anything else, read through a per-iteration address table (a constant pool
   that deduplicated repeated data values, say).
 
@@ -61,6 +65,7 @@ MAX_BODY = 48      # longest body searched for
 MIN_REPS = 4       # fewest iterations worth a loop
 MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
 CHUNK = 256        # iterations per strip of a strip-mined loop (_render_strips)
+BAKED = 64         # longest affine stride written into a kernel as a constant
 ARENA, REG, CARRY = 0, 1, 2   # where a body result's adjoint lives (see _describe)
 # locals of the rendered kernels (emit.check_locals)
 _LOCALS = {"A", "B", "D", "E", "G", "K", "Ku", "T", "V", "adj", "adj0", "clear", "d", "g", "i",
@@ -146,7 +151,7 @@ def _describe(op, flags, out_ptr, args, arg_ptr, reads, k0, L, K):
                 # ("aff"/"gat", "self"): reads results of other iterations of this loop
                 mark = ("self",) if np.any((a >= o) & (a < o + K * L)) else ()
                 if np.all(a == a[0] + step * t):
-                    kinds.append(("aff",) + mark)
+                    kinds.append(("aff", step if abs(step) <= BAKED else None) + mark)
                     A += [int(a[0]), step]
                 else:
                     kinds.append(("gat",) + mark)
@@ -186,14 +191,17 @@ def render(structure):
 
 def _operand_slots(body):
     """(head, rows): the kernel lines reading ``A`` (``o``, the output base; ``b{j}_{p}`` and
-    ``s{j}_{p}``, base and stride of affine operand p of body op j; ``b{j}_{p}``, unsigned,
+    ``s{j}_{p}``, base and stride of affine operand p of body op j, the stride only where the
+    structure does not hold it; ``b{j}_{p}``, unsigned,
     the first iteration's address of a previous-iteration operand) and each gathered
     operand's row of ``G``, in ``_describe``'s order."""
     head, rows, na = ["o = A[0]"], {}, 1
     for j, (_, _, kinds) in enumerate(body):
         for p, kind in enumerate(kinds):
             if kind[0] == "aff":
-                head += [f"b{j}_{p} = A[{na}]", f"s{j}_{p} = A[{na + 1}]"]
+                head.append(f"b{j}_{p} = A[{na}]")
+                if kind[1] is None:
+                    head.append(f"s{j}_{p} = A[{na + 1}]")
                 na += 2
             elif kind[0] == "prev":
                 head.append(f"b{j}_{p} = u(A[{na}])")
@@ -201,6 +209,23 @@ def _operand_slots(body):
             elif kind[0] == "gat":
                 rows[j, p] = len(rows)
     return head, rows
+
+
+def _stride(j, p, kind, name):
+    """Affine operand p of body op j's stride, as the kernel has it: the structure's constant,
+    or the variable ``{name}{j}_{p}`` read from ``A``."""
+    return f"{name}{j}_{p}" if kind[1] is None else str(kind[1])
+
+
+def _step(i, j, p, kind):
+    """`` + i * stride`` for an unsigned index ``i`` (a negative constant stride subtracted,
+    nothing for a stride of 0)."""
+    s = kind[1]
+    if s is None:
+        return f" + {i} * su{j}_{p}"
+    if s == 0:
+        return ""
+    return f" {'+' if s > 0 else '-'} {i}" + ("" if abs(s) == 1 else f" * u({abs(s)})")
 
 
 def _previous(j, jp):
@@ -227,7 +252,7 @@ def _render_serial(structure):
     for j, (_, _, kinds) in enumerate(body):
         for p, kind in enumerate(kinds):
             if kind[0] == "aff":
-                addr[j, p] = f"u(b{j}_{p} + t * s{j}_{p})"
+                addr[j, p] = f"u(b{j}_{p} + t * {_stride(j, p, kind, 's')})"
             elif kind[0] == "prev":
                 addr[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
                 reg[j, p] = f"(val[b{j}_{p}] if t == 0 else {_previous(j, kind[1])})"
@@ -314,14 +339,15 @@ def sequential(structure):
     iteration's result, those so read, and every op reading one of them.  None where the loop
     runs serially: where they are more than half the body (W2's recurrence: strips would
     add buffer traffic around a scalar loop), or where an operand reads another iteration's
-    result other than as the previous iteration's (("aff"/"gat", "self"))."""
+    result other than as the previous iteration's (("aff", stride, "self"),
+    ("gat", "self"))."""
     L, body, local = structure
     seq = set()
     for j, (_, _, kinds) in enumerate(body):
         for k in kinds:
             if k[0] == "prev":
                 seq |= {j, k[1]}
-            elif k[0] != "in" and len(k) > 1:
+            elif k[-1] == "self":
                 return None
     for j, (_, _, kinds) in enumerate(body):
         if any(k[0] == "in" and k[1] in seq for k in kinds):
@@ -379,9 +405,11 @@ def _render_strips(structure, seq, names):
     for j, (_, _, kinds) in enumerate(body):
         for p, kind in enumerate(kinds):
             if kind[0] == "aff":   # unsigned, as the strip's indices are
-                head += [f"bu{j}_{p} = u(b{j}_{p})", f"su{j}_{p} = u(s{j}_{p})"]
-                strip.append(f"bl{j}_{p} = bu{j}_{p} + lo * su{j}_{p}")
-                aff[j, p] = f"bl{j}_{p} + i * su{j}_{p}"
+                head.append(f"bu{j}_{p} = u(b{j}_{p})")
+                if kind[1] is None:
+                    head.append(f"su{j}_{p} = u(s{j}_{p})")
+                strip.append(f"bl{j}_{p} = bu{j}_{p}{_step('lo', j, p, kind)}")
+                aff[j, p] = f"bl{j}_{p}{_step('i', j, p, kind)}"
             elif kind[0] == "prev":
                 aff[j, p] = f"(b{j}_{p} if t == 0 else ob - u({L - kind[1]}))"
             elif kind[0] == "gat":
