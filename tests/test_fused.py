@@ -60,6 +60,35 @@ def test_fused_runs_match_the_interpreter_in_every_sweep(f):
         np.testing.assert_allclose(H.hessian(x1), F.hessian(x1), rtol=1e-13, atol=1e-13)
 
 
+def twins(x):
+    """sin(a) read by exp (whose partial reads y, not x) and sin(b) by an add: twins; cos(a)
+    read by a product (whose partials read its operands): not; cos(b + 1) by a subtraction."""
+    a, b = x[:N], x[N:]
+    return np.sum(np.exp(np.sin(a)) + (np.sin(b) + a) * np.cos(a) - np.cos(b + 1.0) + 0.5 * b)
+
+
+def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_arena():
+    """A twin's forward sweep computes its partial with its value (one reduction) and leaves
+    it in its slot; the reverse and tangent sweeps read it there: gradients and tangents
+    bit for bit the compiled interpreters', Payne-Hanek's range included."""
+    F, G = _compiled_pair(twins, 2 * N)
+    (k,) = [seg.kernels for _, _, seg in G.sweeps._segments() if type(seg).__name__ == "Fused"]
+    assert len(k.TWINS) == 3, k.TWINS
+    rng = np.random.default_rng(17)
+    x1 = rng.normal(size=2 * N)
+    x1[[3, N + 5, N + 9]] = [3e7, -1e9, 2.5e6]      # whole-range reductions in some chunks
+    g = G.gradient(x1)
+    np.testing.assert_array_equal(g, F.gradient(x1))
+    V = rng.normal(size=(2, 2 * N))
+    S, T = G.sweeps, F.sweeps
+    np.testing.assert_array_equal(S.tangent(S.forward(x1), V), T.tangent(T.forward(x1), V))
+    np.testing.assert_array_equal(G.jvp(x1, V[0]), F.jvp(x1, V[0]))
+    a, b = x1[:N], x1[N:]
+    da = np.exp(np.sin(a)) * np.cos(a) + np.cos(a) - (np.sin(b) + a) * np.sin(a)
+    db = np.cos(b) * np.cos(a) + np.sin(b + 1.0) + 0.5
+    np.testing.assert_allclose(g, np.concatenate([da, db]), rtol=1e-12, atol=1e-12)
+
+
 def _compiled_pair(f, n):
     """(F, G): one tape twice, F on the compiled interpreters alone, G with its fused runs."""
     x0 = np.random.default_rng(8).normal(size=n)

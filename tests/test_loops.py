@@ -432,6 +432,17 @@ def long_strides(x):
     return s
 
 
+def twin_trig(x):
+    """Twins: sin read by an add and cos read by exp (their forward sweep stores the partial
+    for the reverse and tangent sweeps), sin read by a product (not a twin), arguments far
+    enough out for the whole-range reduction in one strip."""
+    s = 0.0
+    for t in range(1, 300):
+        a = np.exp(np.cos(x[t] * 3e6)) * x[t - 1]
+        s = s + (np.sin(x[t - 1]) + 0.5 * x[t]) * a + np.sin(x[t]) * x[t]
+    return s
+
+
 def long_vector_out(x):
     """More outputs than inputs: the Jacobian is swept forward, k = n tangent rows."""
     out = []
@@ -455,6 +466,17 @@ def test_operand_kinds_match_the_interpreter(f, n, kinds):
     assert kinds <= operand_kinds(G), operand_kinds(G)
     assert_same(F, G, x1, v)
     assert_fd(G, x1)
+
+
+def test_twins_leave_their_partials_for_the_reverse_and_tangent_sweeps():
+    x0, x1, v = points(300, 37)
+    F, G = pair(twin_trig, x0)
+    structures = [seg.kernels for _, _, seg in G.sweeps._segments()
+                  if type(seg).__name__ == "Loop"]
+    (k,) = structures
+    assert "vm.sincos" in open(k.__file__).read()
+    assert_same(F, G, x1, v)
+    assert_same_second_order(twin_trig, x0, x1, v)
 
 
 # ---- 4. several loops, short loops, block ops around -----------------------------------------

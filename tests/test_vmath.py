@@ -392,3 +392,28 @@ def test_tanh_op_uses_vtanh_on_blocks_and_single_elements():
     np.testing.assert_array_equal(G(x), want)
     G.compile()
     np.testing.assert_array_equal(G(x), want)
+
+
+@numba.njit
+def _sincos_loop(x, s, c, near):
+    for i in range(x.shape[0]):
+        if near:
+            s[i], c[i] = vmath.vsincos_near(x[i])
+        else:
+            s[i], c[i] = vmath.vsincos(x[i])
+
+
+def test_sincos_gives_the_bits_of_sin_and_cos():
+    """One reduction for both (fused runs' and loops' twins): vsincos gives vsin's and vcos's bits
+    over their samples and special values, inf and NaN included; vsincos_near below
+    TRIG_NEAR."""
+    rng = np.random.default_rng(9)
+    x = np.concatenate([CASES["vsin"][4](rng), [a for a, _ in CASES["vsin"][5]]])
+    s, c = np.empty_like(x), np.empty_like(x)
+    for near, keep in ((False, np.ones(x.size, bool)), (True, np.abs(x) < vmath.TRIG_NEAR)):
+        _sincos_loop(x[keep], s[:keep.sum()], c[:keep.sum()], near)
+        for got, f in ((s, "vsin"), (c, "vcos")):
+            want = _compiled(CASES[f][0], x[keep])
+            np.testing.assert_array_equal(got[:keep.sum()].view(np.int64)[~np.isnan(want)],
+                                          want.view(np.int64)[~np.isnan(want)])
+            assert np.isnan(got[:keep.sum()][np.isnan(want)]).all()

@@ -136,7 +136,8 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic, overload, register_jitable
 
-__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "vsin", "vcos", "vsin_near", "vcos_near", "near",
+__all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "vsin", "vcos", "vsin_near", "vcos_near",
+           "vsincos", "vsincos_near", "near",
            "np_vexp", "np_vlog", "np_vexpm1", "np_vlog1p", "np_vsin", "np_vcos"]
 
 # numtape's jit options (numtape/kernels/jit.py, checked by tests/test_jit.py), spelled out so
@@ -853,6 +854,36 @@ def vcos_near(x):
 
 
 @_njit
+def vsincos_near(x):
+    """(sin(x), cos(x)) for |x| < TRIG_NEAR from one reduction: the bits of ``vsin_near`` and
+    ``vcos_near`` (a fused run's forward sweep stores cos for the reverse sweep of sin)."""
+    n, rh, rl = _trig_reduce_near(abs(x))
+    ps, pc = _sin_poly(rh, rl), _cos_poly(rh, rl)
+    odd = (n & 1) == 1
+    s = pc if odd else ps
+    c = ps if odd else pc
+    s = -s if ((n & 2) == 2) != (_bits(x) < 0) else s
+    return s, (-c if ((n + 1) & 2) == 2 else c)
+
+
+@_njit
+def vsincos(x):
+    """(sin(x), cos(x)) for a float64 ``x``: the bits of ``vsin`` and ``vcos``."""
+    if abs(x) < TRIG_NEAR:
+        return vsincos_near(x)
+    ax = abs(x)
+    ax = ax if ax < INF else 0.0
+    n, rh, rl = _trig_reduce(ax)
+    ps, pc = _sin_poly(rh, rl), _cos_poly(rh, rl)
+    odd = (n & 1) == 1
+    s = pc if odd else ps
+    c = ps if odd else pc
+    s = -s if ((n & 2) == 2) != (_bits(x) < 0) else s
+    c = -c if ((n + 1) & 2) == 2 else c
+    return (s, c) if abs(x) < INF else (x - x, x - x)
+
+
+@_njit
 def near(x):
     """Whether ``vsin_near`` and ``vcos_near`` serve x: |x| < TRIG_NEAR (not NaN)."""
     return abs(x) < TRIG_NEAR
@@ -1039,3 +1070,4 @@ def np_vcos(x):
 exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p
 sin, cos, tanh = vsin, vcos, vtanh
 sin_near, cos_near = vsin_near, vcos_near
+sincos, sincos_near = vsincos, vsincos_near

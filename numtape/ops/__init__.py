@@ -122,6 +122,11 @@ class OpSpec:
       expansion (TapeConfig(atomic="disable"));
     * ``identities``: exact IEEE identities simplify may apply, as (kept operand, constant
       operand, test) triples with test one of "one", "plus_zero", "minus_zero";
+    * ``joint``: statements computing the value ``y`` and the one partial ``d`` of a unary
+      elementwise op together (one range reduction: ``vm.sincos{}(x)``, ``{}`` filled with
+      ``_near`` in the loops whose arguments all passed ``vm.near``), for the compiled kernels
+      that store the partial for the reverse sweep (fused runs' and loops' twins); the same
+      bits as ``value_expr`` and ``partial_exprs``;
     * ``blas``: its bodies call BLAS (sweeps of a tape holding it pin BLAS to one thread);
     * ``base``: in every variant's op set (the ops every derivative tape records: gathers,
       the arithmetic of chained adjoints, sums), so a tape and its derivatives share one;
@@ -161,6 +166,7 @@ class OpSpec:
     comparison: bool = False
     chain: str = ""
     identities: tuple = ()
+    joint: tuple = ()
     blas: bool = False
     base: bool = False
     power: float | None = None

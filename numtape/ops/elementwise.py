@@ -71,9 +71,9 @@ ew("ReciprocalOp", "1.0 / x", ["-(y * y)"], ufuncs=[np.reciprocal],
    edges=(Edge((1e-150,), (-1e300,)),),
    power=-1.0, complex=Complex.PAIRS)
 ew("SinOp", "vb.sin(x)", ["vb.cos(x)"], ufuncs=[np.sin],
-   domain=(U(-4.0, 4.0),))
+   domain=(U(-4.0, 4.0),), joint=("y, d = vm.sincos{}(x)",))
 ew("CosOp", "vb.cos(x)", ["-vb.sin(x)"], ufuncs=[np.cos],
-   domain=(U(-4.0, 4.0),))
+   domain=(U(-4.0, 4.0),), joint=("d, y = vm.sincos{}(x)", "d = -d"))
 ew("TanOp", "np.tan(x)", ["1.0 + y * y"], ufuncs=[np.tan],
    domain=(U(-1.2, 1.2),))
 ew("ArcsinOp", "np.arcsin(x)", ["1.0 / np.sqrt(1.0 - x * x)"],

@@ -81,6 +81,22 @@ def ranged(spec):
     return bool(ranged_args(spec))
 
 
+def joint_lines(spec, near):
+    """The lines of a twin op (``OpSpec.joint``: a fused run or a re-rolled loop stores its
+    partial where nothing reads its value after the forward sweep): its value into y and its
+    partial into d."""
+    return [s.format("_near" if near else "") for s in spec.joint]
+
+
+@functools.lru_cache(maxsize=None)
+def partial_reads(spec):
+    """Per operand of an elementwise op, whether any of its partials reads that operand's
+    value (a product's do, an add's and exp's do not: exp's reads y)."""
+    used = {n.id for e in spec.partial_exprs for n in ast.walk(ast.parse(e, mode="eval"))
+            if isinstance(n, ast.Name)}
+    return tuple(nm in used for nm in operand_names(spec))
+
+
 def element_loop(spec, head, loads, body):
     """The loop ``head`` (``for i in range(...):``) of one op over a block, its element
     ``body(near)`` (lines).  An op calling ``vb`` loops twice: once over its arguments,

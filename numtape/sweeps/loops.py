@@ -40,7 +40,9 @@ strip's vector loops, its reader finding the previous iteration's result in the 
 (``values_sequential``); its adjoint, which the next iteration's reader adds to, stays with the
 carried ops (``sequential``).  Every result is computed by the same expression from the same
 operands, and every adjoint receives its contributions in the interpreter's order, so this form
-is bit for bit too.
+is bit for bit too.  A strip-mined sin or cos whose value nothing reads after the forward sweep
+is a *twin* (``_twins``, as in fused runs): its forward sweep stores its partial, computed with
+the value from one reduction, and the tangent and reverse sweeps read it.
 
 Addresses and strides are arguments, so one compiled kernel serves every loop of the same
 structure whatever its length or place in the arena (the same model recorded again, at another
@@ -57,9 +59,10 @@ from numtape.ops import OPS
 from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE, op_reads
 from numtape.sweeps import variants
-from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried, accumulate_select,
-                                 check_locals, element_loop, kernel_expr, load_operands,
-                                 operand_names, provenance, tangent_if, tangent_select)
+from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried,
+                                 accumulate_select, check_locals, element_loop, joint_lines,
+                                 kernel_expr, load_operands, operand_names, partial_reads,
+                                 provenance, tangent_if, tangent_select)
 
 MAX_BODY = 48      # longest body searched for
 MIN_REPS = 4       # fewest iterations worth a loop
@@ -68,7 +71,7 @@ CHUNK = 256        # iterations per strip of a strip-mined loop (_render_strips)
 BAKED = 64         # longest affine stride written into a kernel as a constant
 ARENA, REG, CARRY = 0, 1, 2   # where a body result's adjoint lives (see _describe)
 # locals of the rendered kernels (emit.check_locals)
-_LOCALS = {"A", "B", "D", "E", "G", "K", "Ku", "T", "V", "adj", "adj0", "clear", "d", "g", "i",
+_LOCALS = {"A", "B", "C", "D", "E", "G", "K", "Ku", "T", "V", "adj", "adj0", "clear", "d", "g", "i",
            "lo", "ms", "nst", "o", "ob", "ok", "ol", "r", "t", "tan", "tan0", "tt", "tx", "u",
            "val", "w", "y", "z", "zero"}
 check_locals(_LOCALS, "loops.py")
@@ -370,10 +373,27 @@ def values_sequential(structure):
     return frozenset(seq)
 
 
-def _values_read(body, ind, seq):
+def _twins(body, local, seq):
+    """The strip-mined loop's twins (``OpSpec.joint``: sin, cos), as fused runs have them: body
+    ops computed in the strip's vector loops whose results are read only within their
+    iteration, by ops whose partials do not read them.  The forward sweep stores a twin's
+    partial in its slot (computed with its value, one reduction), and the tangent and reverse
+    sweeps read it there."""
+    unused = [True] * len(body)
+    for code, _, kinds in body:
+        used = partial_reads(OPS[code])
+        for p, k in enumerate(kinds):
+            if k[0] == "in" and used[p]:
+                unused[k[1]] = False
+    return [j for j, (code, _, _) in enumerate(body)
+            if OPS[code].joint and j not in seq and local[j] == REG and unused[j]]
+
+
+def _values_read(body, ind, seq, twins=()):
     """The independent results whose values the tangent and reverse sweeps of independent ops
-    read (operands, or ``y`` in a partial); sequential ops read the arena."""
-    out = set()
+    read (operands, or ``y`` in a partial; the twins' partials); sequential ops read the
+    arena."""
+    out = set(twins)
     for j in ind:
         code, _, kinds = body[j]
         spec = OPS[code]
@@ -399,6 +419,7 @@ def _render_strips(structure, seq, names):
     ops backwards, as the interpreter adds them."""
     L, body, local = structure
     ind = [j for j in range(L) if j not in seq]
+    twins = _twins(body, local, sequential(structure))   # one set for every sweep
     head, rows = _operand_slots(body)
     head.append("Ku = u(K)")
     strip, aff = [], {}   # strip: each affine operand's address at the strip's first element
@@ -432,7 +453,7 @@ def _render_strips(structure, seq, names):
 
     def buffers(names):
         """Allocate the strip buffers ``names`` (of V, T, B, D, E) and name their rows."""
-        rows = {"V": ("vv", ind), "T": ("tv", ind), "B": ("bb", ind),
+        rows = {"V": ("vv", ind), "T": ("tv", ind), "B": ("bb", ind), "C": ("cc", twins),
                 "D": ("dd", range(len(drow))), "E": ("ee", range(len(erow)))}
         out = []
         for b in names:
@@ -465,10 +486,16 @@ def _render_strips(structure, seq, names):
     for j in ind:
         spec = OPS[body[j][0]]
         loads = ind_loads(j)
-        fw += [provenance(spec)] + element_loop(
-            spec, up, loads, lambda near, spec=spec, loads=loads, j=j:
-            loads + [f"vv{j}[i] = {kernel_expr(spec.value_expr, near)}"])
-    fw += [up, f"    ob = ol + i * u({L})"] + [f"    val[ob + u({j})] = vv{j}[i]" for j in ind]
+        if j in twins:
+            fw += [provenance(spec)] + element_loop(
+                spec, up, loads, lambda near, spec=spec, loads=loads, j=j:
+                loads + joint_lines(spec, near) + [f"vv{j}[i] = y", f"cc{j}[i] = d"])
+        else:
+            fw += [provenance(spec)] + element_loop(
+                spec, up, loads, lambda near, spec=spec, loads=loads, j=j:
+                loads + [f"vv{j}[i] = {kernel_expr(spec.value_expr, near)}"])
+    fw += [up, f"    ob = ol + i * u({L})"] + [
+        f"    val[ob + u({j})] = {'cc' if j in twins else 'vv'}{j}[i]" for j in ind]
     if seq:
         fw += [up] + at_t + ["    " + s for s in _saved(body, seq)]
         for j in sorted(seq):
@@ -493,7 +520,7 @@ def _render_strips(structure, seq, names):
 
     # ---- tangent ----
     tg = [up, f"    ob = ol + i * u({L})"] + [f"    vv{j}[i] = val[ob + u({j})]"
-                                               for j in _values_read(body, ind, seq)]
+                                               for j in _values_read(body, ind, seq, twins)]
     for j in ind:
         code, f, kinds = body[j]
         spec = OPS[code]
@@ -507,9 +534,11 @@ def _render_strips(structure, seq, names):
             for p, d in enumerate(spec.partial_exprs):
                 k = kinds[p]
                 tx = f"tv{k[1]}[i]" if k[0] == "in" else f"tan0[{aff[j, p]}]"
-                out += tangent_select(tx, kernel_expr(d, near), t="tt")
+                out += tangent_select(tx, f"vv{j}[i]" if j in twins else kernel_expr(d, near),
+                                      t="tt")
             return out + [f"tv{j}[i] = tt"]
-        tg += [provenance(spec)] + element_loop(spec, up, loads, t_body)
+        tg += [provenance(spec)] + ([up] + ["    " + b for b in t_body(False)] if j in twins
+                                    else element_loop(spec, up, loads, t_body))
     tg += [up, f"    ob = ol + i * u({L})"] + [f"    tan0[ob + u({j})] = tv{j}[i]" for j in ind]
     if seq:
         tg += [up] + at_t
@@ -529,7 +558,7 @@ def _render_strips(structure, seq, names):
 
     # ---- reverse ----
     rv = [up, f"    ob = ol + i * u({L})"] + [f"    vv{j}[i] = val[ob + u({j})]"
-                                               for j in _values_read(body, ind, seq)]
+                                               for j in _values_read(body, ind, seq, twins)]
     rv += [f"    bb{j}[i] = adj0[ob + u({j})]" if local[j] == ARENA else f"    bb{j}[i] = 0.0"
            for j in ind]
     if seq:
@@ -588,13 +617,14 @@ def _render_strips(structure, seq, names):
             out = [f"g = bb{j}[i]"] + loads + [f"y = vv{j}[i]"]
             for p in active:
                 k = kinds[p]
-                d = kernel_expr(spec.partial_exprs[p], near)
+                d = f"vv{j}[i]" if j in twins else kernel_expr(spec.partial_exprs[p], near)
                 if k[0] == "in":
                     out += accumulate_select(f"bb{k[1]}[i]", d)
                 else:
                     out += accumulate_select(f"dd{drow[j, p]}[i]", d, op="=")
             return out
-        rv += [provenance(spec)] + element_loop(spec, up, loads, r_body)
+        rv += [provenance(spec)] + ([up] + ["    " + b for b in r_body(False)] if j in twins
+                                    else element_loop(spec, up, loads, r_body))
     # contributions to operands outside the loop, in the interpreter's order
     scatter = []
     for j in range(L - 1, -1, -1):
@@ -622,7 +652,7 @@ def _render_strips(structure, seq, names):
 
     src = []
     if "forward" in names:
-        src += fn("forward", "val, A, G, K, adj0, zero", "V", fw,
+        src += fn("forward", "val, A, G, K, adj0, zero", "VC", fw,
                   ["if zero and K > 0:"] + ["    " + z for z in last] if last else [],
                   pre=[f"r{j} = 0.0" for j in sorted(seq)])
     if "reverse" in names:
