@@ -858,6 +858,13 @@ def vsincos_near(x):
     """(sin(x), cos(x)) for |x| < TRIG_NEAR from one reduction: the bits of ``vsin_near`` and
     ``vcos_near`` (a fused run's forward sweep stores cos for the reverse sweep of sin)."""
     n, rh, rl = _trig_reduce_near(abs(x))
+    return _sincos_quadrants(x, n, rh, rl)
+
+
+@_njit
+def _sincos_quadrants(x, n, rh, rl):
+    """(sin(x), cos(x)) from x's reduction (n, rh, rl): both polynomials, each placed and
+    signed as ``_sin_quadrant`` and ``_cos_quadrant`` with their callers' signs."""
     ps, pc = _sin_poly(rh, rl), _cos_poly(rh, rl)
     odd = (n & 1) == 1
     s = pc if odd else ps
@@ -874,12 +881,7 @@ def vsincos(x):
     ax = abs(x)
     ax = ax if ax < INF else 0.0
     n, rh, rl = _trig_reduce(ax)
-    ps, pc = _sin_poly(rh, rl), _cos_poly(rh, rl)
-    odd = (n & 1) == 1
-    s = pc if odd else ps
-    c = ps if odd else pc
-    s = -s if ((n & 2) == 2) != (_bits(x) < 0) else s
-    c = -c if ((n + 1) & 2) == 2 else c
+    s, c = _sincos_quadrants(x, n, rh, rl)
     return (s, c) if abs(x) < INF else (x - x, x - x)
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from numtape.kernels.twins import compiled
 from numtape.ops import OPS
-from numtape.ops.layout import arg_pointers, op_reads
+from numtape.ops.layout import arg_pointers, breaks, op_reads
 from numtape.tape.callee import Callee
 from numtape.tape.plan import (DEP, HOST, NO_ROW, PRODUCTS, Fused, Loop, Run, build_plan,
                                 host_segment, without_outputs)
@@ -69,13 +69,12 @@ def _output_reads(a):
     positions d0 .. d1 - 1 from arena slots s0 .., when they lie in long runs of consecutive
     slots (a vectorized tape's few blocks); else the slots themselves."""
     m = int(a["dep"].size)
-    src = a["args"][a["args"].size - m:].astype(np.int64)
-    cut = np.flatnonzero(np.diff(src) != 1) + 1
+    src = a["args"][a["args"].size - m:]
+    cut = breaks(src, limit=m // _BY_RUNS)   # (stops once there are too many runs)
     if (cut.size + 1) * _BY_RUNS > m:
-        return src
-    starts = np.concatenate(([0], cut))
-    ends = np.concatenate((cut, [m]))
-    return [(int(d0), int(d1), int(src[d0])) for d0, d1 in zip(starts, ends)]
+        return src.astype(np.int64)
+    ends = [int(e) for e in cut] + [m]
+    return [(d0, d1, int(src[d0])) for d0, d1 in zip([0] + ends[:-1], ends)]
 
 
 class _Pinned:
