@@ -163,6 +163,11 @@ def test_gradient_tapes_of_shifted_slices_are_one_fused_run():
     H = nt.MakeTape(rosen, np.zeros(2 * N))
     H._gradient_tape().sweeps.compiled_module()
     np.testing.assert_array_equal(F.hvp(x, v), H.hvp(x, v))
+    # hvp reads only the gradient's tangents: the run's last sum of adjoints, which only the
+    # outputs' DepOp reads, is stored without its value (fused._values), the same tangents
+    (_, _, seg), = [s for s in G.sweeps._segments() if type(s[2]).__name__ == "Fused"]
+    _, local, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
+    assert not local[-1] and not values[-1] and all(values[:-4])
 
 
 def test_runs_stop_where_an_operand_overlaps_a_result_of_the_run():
@@ -208,15 +213,22 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     S.workspace("tan", 3)[:, ops:] = np.nan
     val, got = S.forward_tangent(x1, V)
     np.testing.assert_array_equal(got, expected)
-    stored = ~np.isnan(val)
-    np.testing.assert_array_equal(val[stored], val_expected[stored])
     tan = S.workspace("tan", 3)
-    assert (np.isnan(tan).any(axis=0) == ~stored).all()
-    np.testing.assert_array_equal(tan[:, stored], tan_expected[:, stored])
-    assert not stored[S.out].any()
-    n_of = np.diff(G.out_ptr)
-    assert (~stored).sum() == S.n_out + sum(int(np.dot(seg.kernels.LOCAL, n_of[k0:k1]))
-                                  for k0, k1, seg in S._segments() if type(seg).__name__ == "Fused")
+    has_val, has_tan = ~np.isnan(val), ~np.isnan(tan).any(axis=0)
+    assert (np.isnan(tan).all(axis=0) == ~has_tan).all()
+    np.testing.assert_array_equal(val[has_val], val_expected[has_val])
+    np.testing.assert_array_equal(tan[:, has_tan], tan_expected[:, has_tan])
+    assert not has_tan[S.out].any() and not (has_val & ~has_tan).any()
+    # not stored: the outputs' block; a run's results read only within it (values and
+    # tangents); the values nothing reads but the outputs' DepOp and tangents (fused._values)
+    n_of, local, dead = np.diff(G.out_ptr), 0, 0
+    for k0, k1, seg in S._segments():
+        if type(seg).__name__ == "Fused":
+            _, kept, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
+            local += int(np.dot(kept, n_of[k0:k1]))
+            dead += int(np.dot(np.array(kept) | ~np.array(values), n_of[k0:k1]))
+    assert (~has_tan).sum() == S.n_out + local
+    assert (~has_val).sum() == S.n_out + dead
 
 
 def test_kernel_module_text_names_the_op_table_hash():

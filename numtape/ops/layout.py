@@ -139,6 +139,17 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
 _BY_RUNS = 64   # a gather or DepOp with more operands than this is counted by runs
 
 
+def slot_reads(slots, out_ptr):
+    """Per op, how many of the single slots ``slots`` (a DepOp's operands) lie in its output
+    block: their share of ``op_reads``, found by runs of consecutive slots."""
+    if slots.size == 0:
+        return np.zeros(out_ptr.size - 1, dtype=np.int64)
+    starts, runs = slot_runs(slots, out_ptr)
+    hit = starts >= out_ptr[0]
+    k = np.searchsorted(out_ptr, starts[hit], side="right") - 1
+    return np.bincount(k, weights=runs[hit], minlength=out_ptr.size - 1).astype(np.int64)
+
+
 def slot_runs(a, out_ptr):
     """(starts, lengths), int64: the runs of consecutive slots in 1-d slot array ``a``, cut
     where a run would leave the inputs and constants or an op's block (``out_ptr``)."""

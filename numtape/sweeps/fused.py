@@ -49,7 +49,8 @@ from numtape.ops.layout import IS_ELEMENTWISE
 from numtape.sweeps import variants
 from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop,
                                  joint_lines, kernel_expr, load_operands, operand_names,
-                                 partial_reads, provenance, ranged, ranged_args, tangent_select)
+                                 partial_reads, provenance, ranged, ranged_args, reads_y,
+                                 tangent_select)
 
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
@@ -60,12 +61,14 @@ check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
 
 
-def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
+def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
     """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
     ``reads`` counts the operand blocks overlapping each op's output (ops.layout.op_reads):
     a result read only by later ops of its run of its lag and length, at the same element,
-    keeps its values and tangents in registers and its adjoint in a chunk buffer.  ``n``: the
-    length of the kernels' loop over chunks (a run of one block length: that length)."""
+    keeps its values and tangents in registers and its adjoint in a chunk buffer.
+    ``outputs``: those of ``reads`` that are the outputs' DepOp's (ops.layout.slot_reads;
+    None: none), which forward_tangent does not run (``_values``).  ``n``: the length of the
+    kernels' loop over chunks (a run of one block length: that length)."""
     n_of = np.diff(out_ptr)
     cand = IS_ELEMENTWISE[op] & (n_of >= MIN_N)
     runs = []
@@ -106,17 +109,18 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads):
             lags.append(lag)
             k += 1
         if len(ops) >= 2:
-            runs.append(_run(k0, k, ops, lens, lags, out_ptr, args, arg_ptr, reads))
+            runs.append(_run(k0, k, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs))
         while pos < idx.size and idx[pos] < max(k, k0 + 1):
             pos += 1
     return runs
 
 
-def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads):
+def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
     """(k0, k1, structure, A, n) of the run of ops k0 .. k1 - 1 (``find_runs``).
 
-    A run of one block length whose results are read at the same element is *uniform*: its
-    structure is (ops, local).  Otherwise it is *windowed*: (ops, local, groups), where ops of
+    A structure is (ops, local, groups, values): ``values`` (``_values``) says which results'
+    values forward_tangent computes.  A run of one block length whose results are read at the
+    same element is *uniform* (groups None).  Otherwise it is *windowed*: ops of
     one lag and length share a group (``_register_forward_tangent``), and
     ``A`` ends with each op's length and lag (a forward sweep computes element i of op r in
     the chunk where a uniform run would compute element i + lag[r]: the elements it reads at
@@ -134,23 +138,44 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads):
                 at_offset[q] = True
     local = tuple(bool(inner[r] and reads[k0 + r] == inner[r] and not at_offset[r]
                        and kept[r]) for r in range(m))
+    within = inner + np.array([sum(kind == "at" and q == r for _, _, refs in ops
+                                   for kind, q in refs) for r in range(m)])
+    outside = reads[k0:k1] - (0 if outputs is None else outputs[k0:k1]) > within
     A = []
     for kk in range(k0, k1):
         A.append(int(out_ptr[kk]))
         p = int(arg_ptr[kk])
         A += [int(args[p + j]) for j in range(len(ops[kk - k0][2]))]
-    structure = (tuple(ops), local)
-    n = lens[0]
+    groups, n = None, lens[0]
     if len(set(lens)) > 1 or any(lags):
         # groups of ops of one lag and length, lags ascending and lengths descending: an op
         # reads results of its own group or of earlier ones (a reader's lag is at least the
         # lag plus offset it reads at, its length at most the length minus that offset)
         keys = sorted(set(zip(lags, lens)), key=lambda t: (t[0], -t[1]))
-        structure += (tuple(keys.index(t) for t in zip(lags, lens)),)
+        groups = tuple(keys.index(t) for t in zip(lags, lens))
         for nr, lr in zip(lens, lags):
             A += [nr, lr]
         n = max(nr + lr for nr, lr in zip(lens, lags))
+    structure = (tuple(ops), local, groups, _values(ops, outside))
     return (k0, k1, structure, np.array(A, dtype=np.int64), n)
+
+
+def _values(ops, outside):
+    """Per op of a run, whether forward_tangent computes its value: one read outside the run
+    (``outside``: the outputs' DepOp, which jvp does not run, aside), by a partial (its own,
+    y = exp(x) reads y, or a reader's: a product reads both factors), or by a computed value.
+    The others (a gradient tape's sums of adjoints, which only hvp's tangents read) are
+    neither computed nor stored."""
+    values = [bool(v) for v in outside]
+    for r in reversed(range(len(ops))):
+        code, _, refs = ops[r]
+        spec = OPS[code]
+        values[r] |= reads_y(spec)
+        used = partial_reads(spec)
+        for j, (kind, q) in enumerate(refs):
+            if kind in ("in", "at") and (values[r] or used[j]):
+                values[q] = True
+    return tuple(values)
 
 
 def _slots(structure):
@@ -177,9 +202,9 @@ def render(structure):
     """Source of the fused forward, reverse, tangent and forward_tangent of one run
     structure."""
     slots = _slots(structure)
-    windows = len(structure) == 3
-    groups = structure[2] if windows else (0,) * len(structure[0])
-    structure, local = structure[:2]
+    structure, local, groups, values = structure
+    windows = groups is not None
+    groups = groups if windows else (0,) * len(structure)
     # adjoints of results read only within the run live in a chunk buffer B, not the arena
     row = {r: i for i, r in enumerate(r for r in range(len(local)) if local[r])}
     local_rows = row
@@ -263,18 +288,19 @@ def render(structure):
     src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
                 ["B[:, :] = 0.0"] if row else [])
     src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
-    lines = _register_forward_tangent(structure, local, head, groups, forward_loops)
+    lines = _register_forward_tangent(structure, local, head, groups, forward_loops, values)
     src += lines
     return variants.kernel_source(src)
 
 
-def _register_forward_tangent(structure, local, head, groups, loops):
+def _register_forward_tangent(structure, local, head, groups, loops, values):
     """forward_tangent as one loop per group of ops (a uniform run is one group; a windowed
     run's ops of one lag and length, ``_run``), per direction and chunk: each element's values
     and tangents of every op of the group in registers, one after the other (``loops``: the
     group's window, that of its first op).  Results read only within their group (``local``)
-    are never stored; the others are, in the arena.  A direction recomputes the values (the
-    same bits), so k directions cost k value passes: jvp and hvp take one."""
+    are never stored; the others are, in the arena, their values only where ``values`` (then
+    computed at all: ``_values``).  A direction recomputes the values (the same bits), so k
+    directions cost k value passes: jvp and hvp take one."""
     def operand(r, j, refs, reg, scalar, arena):
         """Operand j of op r: a register of its group, a broadcast scalar loaded before the
         loop, or the arena (``reg``, ``scalar``, ``arena``: v/sv/val or t/st/tan0)."""
@@ -304,9 +330,11 @@ def _register_forward_tangent(structure, local, head, groups, loops):
                 code, _, refs = structure[r]
                 spec = OPS[code]
                 out.append(provenance(spec))
+                reads = partial_reads(spec) if not values[r] else (True,) * spec.arity
                 out += [f"{nm} = {value(r, j, refs)}"
-                        for j, nm in enumerate(operand_names(spec))]
-                out += [f"y = {kernel_expr(spec.value_expr, near)}", f"rv{r} = y"]
+                        for j, nm in enumerate(operand_names(spec)) if reads[j]]
+                if values[r]:
+                    out += [f"y = {kernel_expr(spec.value_expr, near)}", f"rv{r} = y"]
                 if spec.zero_derivative:
                     out.append(f"rt{r} = 0.0")
                 else:
@@ -315,8 +343,8 @@ def _register_forward_tangent(structure, local, head, groups, loops):
                         out += tangent_select(tangent(r, j, refs), kernel_expr(d, near))
                     out.append(f"rt{r} = t")
                 if not local[r]:
-                    out += [f"val[o{r} + i] = y",
-                            f"tan0[o{r} + i] = {'0.0' if spec.zero_derivative else 't'}"]
+                    out += [f"val[o{r} + i] = y"] if values[r] else []
+                    out += [f"tan0[o{r} + i] = {'0.0' if spec.zero_derivative else 't'}"]
             return out
         check = _range_check(structure, members, value)
         window, each = loops(first)
