@@ -24,8 +24,10 @@ generator does:
 * ``tangent``: per element, each op's tangent from its operands';
 * ``forward_tangent``: both in one pass (jvp, hvp), one loop per group of ops (a uniform run
   is one group) computing every op's value and tangent of an element in registers; the
-  results read only within their group are not stored: after it the arena holds every other
-  node's value and tangent (numtape/tape/sweeper.py, ``Sweeps.forward_tangent``).
+  results read only within their group are not stored, and the values only the outputs'
+  DepOp (which jvp does not run) and tangents read are not computed (``_values``): after it
+  the arena holds every other node's value and tangent (numtape/tape/sweeper.py,
+  ``Sweeps.forward_tangent``).
 
 Values and tangents equal the interpreter's bit for bit (the same expressions per element).
 Adjoints equal them except where two elements of the run add into one address (a broadcast

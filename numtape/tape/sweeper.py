@@ -394,9 +394,11 @@ class Sweeps(Callee):
     def run_forward_tangent(self, val, tan, work=None, plan=None):
         """``run_forward`` then ``run_tangent``, segment by segment (fused runs in one pass:
         each element's values and tangents in registers).  A fused run does not store the
-        values and tangents of its results read only within it: ``val`` and ``tan`` then
-        hold every other node's, the outputs' among them (``plan``: another plan of this
-        tape, e.g. without the outputs' DepOp)."""
+        values and tangents of its results read only within it, nor compute the values that
+        only the outputs' DepOp and tangents read (``fused._values``): ``tan`` then holds
+        every other node's tangent, the outputs' among them, ``val`` every other node's value
+        but the outputs' (``plan``: another plan of this tape, e.g. without the outputs'
+        DepOp)."""
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
@@ -428,7 +430,8 @@ class Sweeps(Callee):
 
     def forward_tangent(self, x, v):
         """Values (this thread's arena, returned: every node's but those a fused run keeps to
-        itself, ``run_forward_tangent``, and the outputs' block) and output tangents (k, m) for
+        itself or does not compute, ``run_forward_tangent``, and the outputs' block) and
+        output tangents (k, m) for
         inputs ``x`` and input directions v (k, n_in), in one pass where the plan allows.  The
         tangents are read from the operands of the outputs' DepOp, which is not run: one copy
         into the result instead of two."""
