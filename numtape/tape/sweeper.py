@@ -431,10 +431,9 @@ class Sweeps(Callee):
     def forward_tangent(self, x, v):
         """Values (this thread's arena, returned: every node's but those a fused run keeps to
         itself or does not compute, ``run_forward_tangent``, and the outputs' block) and
-        output tangents (k, m) for
-        inputs ``x`` and input directions v (k, n_in), in one pass where the plan allows.  The
-        tangents are read from the operands of the outputs' DepOp, which is not run: one copy
-        into the result instead of two."""
+        output tangents (k, m) for inputs ``x`` and input directions v (k, n_in), in one pass
+        where the plan allows.  The tangents are read from the operands of the outputs' DepOp,
+        which is not run: one copy into the result instead of two."""
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
