@@ -89,6 +89,59 @@ def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_a
     np.testing.assert_allclose(g, np.concatenate([da, db]), rtol=1e-12, atol=1e-12)
 
 
+_PERM = np.random.default_rng(21).permutation(2 * N)
+_TWICE = np.random.default_rng(22).integers(0, 2 * N, size=3 * N)   # slots read twice or more
+
+
+def gathered(x):
+    """Gathers (fancy indexing) of inputs in the middle of runs, one of them reading slots
+    more than once (its adjoints add up), at another length; a gather of a result of the run
+    (y[_PERM]) ends the run."""
+    y = np.exp(0.3 * x[_PERM]) * x
+    z = np.sin(y[_PERM]) * y + np.tanh(x[_TWICE][:2 * N]) * x[_TWICE][N:]
+    return np.sum(z * z) + np.sum(np.cos(x[_TWICE]) * 0.5)
+
+
+def test_gathers_of_slots_outside_a_run_join_it():
+    """A gather whose slots lie outside the run's results is one more op of the run (an
+    indexed copy, its slots in ``A``): values and tangents bit for bit the interpreter's, jvp
+    and hvp too, adjoints (repeated slots add up chunk by chunk) within an ulp or two; a
+    gather of a result of the run starts the next run."""
+    F, G = _compiled_pair(gathered, 2 * N)
+    runs = [(k0, k1) for k0, k1, seg in G.sweeps._segments() if type(seg).__name__ == "Fused"]
+    gathers = [k for k, c in enumerate(G.op) if OPS[c].name == "GatherOp"]
+    inside = [k for k in gathers if any(k0 <= k < k1 for k0, k1 in runs)]
+    assert len(inside) >= 3 and any(k0 in gathers for k0, _ in runs), (runs, gathers)
+    rng = np.random.default_rng(23)
+    x, v = rng.normal(size=(2, 2 * N))
+    V = rng.normal(size=(3, 2 * N))
+    np.testing.assert_array_equal(G(x), F(x))
+    S, T = G.sweeps, F.sweeps
+    np.testing.assert_array_equal(S.tangent(S.forward(x), V), T.tangent(T.forward(x), V))
+    np.testing.assert_array_equal(S.forward_tangent(x, V)[1], T.forward_tangent(x, V)[1])
+    np.testing.assert_allclose(G.gradient(x), F.gradient(x), rtol=1e-14, atol=1e-14)
+    H = nt.MakeTape(gathered, x)
+    H.compile()
+    assert any(type(s).__name__ == "Fused" for s in H._gradient_tape().sweeps.plan)
+    np.testing.assert_array_equal(H.hvp(x, v), F.hvp(x, v))
+    fd = (F.gradient(x + 1e-6 * v) - F.gradient(x - 1e-6 * v)) / 2e-6
+    np.testing.assert_allclose(H.hvp(x, v), fd, rtol=1e-6, atol=1e-6 * np.abs(fd).max())
+
+
+def test_a_sparse_jacobian_tape_sweeps_its_gathers_fused():
+    """jacfun(sparse=True) of a banded residual is gathers and adds of the partials (the
+    coloring's compressed columns): fused runs, the same non-zeros bit for bit."""
+    def band(x):
+        return x[1:-1] ** 2 - x[:-2] + np.sin(x[2:])
+    F = nt.MakeTape(band, np.zeros(2 * N))
+    J, K = F.jacfun(sparse=True), F.jacfun(sparse=True)
+    K.sweeps.compiled_module()
+    assert J.sweeps.compile() >= 2
+    x = np.random.default_rng(24).normal(size=2 * N)
+    np.testing.assert_array_equal(J(x).toarray(), K(x).toarray())
+    np.testing.assert_array_equal(J(x).toarray(), F.jacobian(x))
+
+
 def _compiled_pair(f, n):
     """(F, G): one tape twice, F on the compiled interpreters alone, G with its fused runs."""
     x0 = np.random.default_rng(8).normal(size=n)

@@ -45,7 +45,7 @@ import functools
 
 import numpy as np
 
-from numtape.ops import OPS
+from numtape.ops import OP, OPS
 from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE
 from numtape.sweeps import variants
@@ -54,6 +54,7 @@ from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop,
                                  partial_reads, provenance, ranged, ranged_args, reads_y,
                                  tangent_select)
 
+GATHER = OP.GatherOp.code
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
@@ -72,7 +73,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
     None: none), which forward_tangent does not run (``_values``).  ``n``: the length of the
     kernels' loop over chunks (a run of one block length: that length)."""
     n_of = np.diff(out_ptr)
-    cand = IS_ELEMENTWISE[op] & (n_of >= MIN_N)
+    cand = (IS_ELEMENTWISE[op] | (op == GATHER)) & (n_of >= MIN_N)
     runs = []
     idx = np.flatnonzero(cand)
     pos = 0
@@ -88,7 +89,11 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
             p = int(arg_ptr[k])
             refs, lag = [], 0
             ok = True
-            for j in range(spec.arity):
+            if spec.code == GATHER:   # its slots, one per element, none the run's
+                at = args[p:p + n]
+                ok = not any(bool(np.any((at >= a) & (at < b))) for a, b in outs)
+                refs.append(("ix", None))
+            for j in range(max(spec.arity, 0)):
                 s = int(args[p + j])
                 e = s + 1 if (f >> j) & 1 else s + n   # a broadcast scalar reads one value
                 within = [r for r, (a, b) in enumerate(outs) if a <= s and e <= b]
@@ -143,11 +148,15 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
     within = inner + np.array([sum(kind == "at" and q == r for _, _, refs in ops
                                    for kind, q in refs) for r in range(m)])
     outside = reads[k0:k1] - (0 if outputs is None else outputs[k0:k1]) > within
-    A = []
+    A, gathered = [], []
     for kk in range(k0, k1):
         A.append(int(out_ptr[kk]))
         p = int(arg_ptr[kk])
-        A += [int(args[p + j]) for j in range(len(ops[kk - k0][2]))]
+        if ops[kk - k0][0] == GATHER:   # where in A its slots are (appended below)
+            gathered.append((len(A), args[p:p + lens[kk - k0]]))
+            A.append(-1)
+        else:
+            A += [int(args[p + j]) for j in range(len(ops[kk - k0][2]))]
     groups, n = None, lens[0]
     if len(set(lens)) > 1 or any(lags):
         # groups of ops of one lag and length, lags ascending and lengths descending: an op
@@ -158,8 +167,12 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
         for nr, lr in zip(lens, lags):
             A += [nr, lr]
         n = max(nr + lr for nr, lr in zip(lens, lags))
+    tail = []
+    for at, slots in gathered:
+        A[at] = len(A) + sum(t.size for t in tail)
+        tail.append(np.asarray(slots, dtype=np.int64))
     structure = (tuple(ops), local, groups, _values(ops, outside))
-    return (k0, k1, structure, np.array(A, dtype=np.int64), n)
+    return (k0, k1, structure, np.concatenate([np.array(A, dtype=np.int64)] + tail), n)
 
 
 def _values(ops, outside):
@@ -171,6 +184,8 @@ def _values(ops, outside):
     values = [bool(v) for v in outside]
     for r in reversed(range(len(ops))):
         code, _, refs = ops[r]
+        if code == GATHER:
+            continue   # a copy: its partial reads nothing; it reads no result of the run
         spec = OPS[code]
         values[r] |= reads_y(spec)
         used = partial_reads(spec)
@@ -197,6 +212,8 @@ def _at(refs, r, j):
         return f"o{q} + i"
     if kind == "sc":
         return f"a{r}_{j}"
+    if kind == "ix":   # a gather's slot of element i, in A from a{r}_{j} on
+        return f"u(A[a{r}_{j} + i])"
     return f"a{r}_{j} + i"
 
 
@@ -230,6 +247,12 @@ def render(structure):
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
+        if code == GATHER:   # the interpreter's statements: adjoints added as they are
+            window, each = reverse_loops(r)
+            rv.append([said] + window + [each, "    " + (f"g = B[{row[r]}, i - lo]" if local[r]
+                                                         else f"g = adj0[o{r} + i]"),
+                                         f"    adj0[{_at(refs, r, 0)}] += g"])
+            continue
         vloads = load_operands(spec, functools.partial(_at, refs, r))
 
         def r_body(near, spec=spec, vloads=vloads, r=r, refs=refs, f=f):
@@ -332,6 +355,13 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
                 code, _, refs = structure[r]
                 spec = OPS[code]
                 out.append(provenance(spec))
+                if code == GATHER:   # copies: its value where needed, its tangent
+                    out += [f"rv{r} = val[{_at(refs, r, 0)}]"] if values[r] else []
+                    out.append(f"rt{r} = tan0[{_at(refs, r, 0)}]")
+                    if not local[r]:
+                        out += [f"val[o{r} + i] = rv{r}"] if values[r] else []
+                        out.append(f"tan0[o{r} + i] = rt{r}")
+                    continue
                 reads = partial_reads(spec) if not values[r] else (True,) * spec.arity
                 out += [f"{nm} = {value(r, j, refs)}"
                         for j, nm in enumerate(operand_names(spec)) if reads[j]]
@@ -373,6 +403,8 @@ def _twins(structure, local):
     y)."""
     unused = [True] * len(structure)
     for code, _, refs in structure:
+        if code == GATHER:
+            continue   # its partial reads nothing
         used = partial_reads(OPS[code])
         for j, (kind, q) in enumerate(refs):
             if kind in ("in", "at") and used[j]:
@@ -390,7 +422,7 @@ def _range_check(structure, members, value):
     for r in members:
         code, _, refs = structure[r]
         spec = OPS[code]
-        if not ranged(spec):
+        if code == GATHER or not ranged(spec):
             continue
         names = operand_names(spec)
         for arg in ranged_args(spec):
@@ -436,6 +468,11 @@ def _value_tangent_loops(structure, loops, twin):
         spec = OPS[code]
         said = provenance(spec)
         window, each = loops(r)
+        if code == GATHER:   # copies, as the interpreter's
+            out.append(tuple([said] + window
+                             + [each, f"    {a}[o{r} + i] = {operand(refs, r, 0, a)}"]
+                             for a in ("val", "tan0")))
+            continue
         loads = [f"{nm} = {operand(refs, r, j, 'val')}"
                  for j, nm in enumerate(operand_names(spec))]
         if r in twin:
