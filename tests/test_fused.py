@@ -89,6 +89,61 @@ def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_a
     np.testing.assert_allclose(g, np.concatenate([da, db]), rtol=1e-12, atol=1e-12)
 
 
+def summed(x):
+    """Whole sums ending runs: of a result read only by the sum, of one read again later,
+    and of a product of the input (whose value only the outputs need)."""
+    y = np.exp(0.3 * x) * np.sin(x)
+    z = np.tanh(y) + x
+    return np.sum(z) * np.sum(y * y) + np.sum(x * x)
+
+
+@pytest.mark.parametrize("n", [N + 3, 3 * fused.CHUNK + 7])
+def test_sums_end_their_runs_adding_as_the_interpreter(n):
+    """A sum of a whole block of a uniform run's length is its last op: values (four
+    accumulators, the tail to the first, over several chunks) and tangents bit for bit the
+    interpreter's, the gradient and hvp too."""
+    F, G = _compiled_pair(summed, n)
+    sums = [k for k, c in enumerate(G.op) if OPS[c].name == "SumOp"]
+    runs = [(k0, k1) for k0, k1, seg in G.sweeps._segments() if type(seg).__name__ == "Fused"]
+    assert len(sums) == 3 and all(any(k1 - 1 == k for _, k1 in runs) for k in sums), runs
+    rng = np.random.default_rng(25)
+    x, v = rng.normal(size=(2, n))
+    V = rng.normal(size=(3, n))
+    np.testing.assert_array_equal(G(x), F(x))
+    S, T = G.sweeps, F.sweeps
+    np.testing.assert_array_equal(S.forward(x), T.forward(x))
+    np.testing.assert_array_equal(S.tangent(S.forward(x), V), T.tangent(T.forward(x), V))
+    np.testing.assert_array_equal(S.forward_tangent(x, V)[1], T.forward_tangent(x, V)[1])
+    np.testing.assert_array_equal(G.gradient(x), F.gradient(x))
+    H = nt.MakeTape(summed, x)
+    H.compile()
+    np.testing.assert_array_equal(H.hvp(x, v), F.hvp(x, v))
+    fd = (F.gradient(x + 1e-6 * v) - F.gradient(x - 1e-6 * v)) / 2e-6
+    np.testing.assert_allclose(H.hvp(x, v), fd, rtol=1e-5, atol=1e-5 * np.abs(fd).max())
+
+
+def test_a_fused_sum_adds_in_the_interpreters_order():
+    """Values by four accumulators (element i into the (i mod 4)-th), the tail into the
+    first; tangents one element after the other: at 2**53, where the order decides whether
+    the ones are rounded away."""
+    n = fused.MIN_N + 3
+    F, G = _compiled_pair(lambda x: np.sum(2.0 * x), n)
+    assert [type(s).__name__ for s in G.sweeps.plan][0] == "Fused"
+    x = np.full(n, 0.5)
+    x[0] = 2.0 ** 52
+    acc = [0.0] * 4
+    for i, v in enumerate(2.0 * x):
+        acc[i % 4 if i < n - n % 4 else 0] += v
+    expected = (acc[0] + acc[1]) + (acc[2] + acc[3])
+    assert G(x) == F(x) == expected == 2.0 ** 53 + 48     # not the exact 2**53 + 66
+    t = 0.0
+    for v in 2.0 * x:
+        t += v
+    assert t == 2.0 ** 53
+    np.testing.assert_array_equal(G.jvp(x, x), t)
+    np.testing.assert_array_equal(G.jvp(x, x), F.jvp(x, x))
+
+
 _PERM = np.random.default_rng(21).permutation(2 * N)
 _TWICE = np.random.default_rng(22).integers(0, 2 * N, size=3 * N)   # slots read twice or more
 
@@ -273,13 +328,17 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     np.testing.assert_array_equal(tan[:, has_tan], tan_expected[:, has_tan])
     assert not has_tan[S.out].any() and not (has_val & ~has_tan).any()
     # not stored: the outputs' block; a run's results read only within it (values and
-    # tangents); the values nothing reads but the outputs' DepOp and tangents (fused._values)
+    # tangents), but a sum's operand, which the sum reads back from the arena; the values
+    # nothing reads but the outputs' DepOp and tangents (fused._values)
     n_of, local, dead = np.diff(G.out_ptr), 0, 0
     for k0, k1, seg in S._segments():
         if type(seg).__name__ == "Fused":
-            _, kept, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
+            ops, kept, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
+            summed = [refs[0][1] for c, _, refs in ops if c == fused.SUM and refs[0][0] == "in"]
+            kept = np.array(kept)
+            kept[summed] = False
             local += int(np.dot(kept, n_of[k0:k1]))
-            dead += int(np.dot(np.array(kept) | ~np.array(values), n_of[k0:k1]))
+            dead += int(np.dot(kept | ~np.array(values), n_of[k0:k1]))
     assert (~has_tan).sum() == S.n_out + local
     assert (~has_val).sum() == S.n_out + dead
 

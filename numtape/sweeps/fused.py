@@ -54,26 +54,31 @@ from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop,
                                  partial_reads, provenance, ranged, ranged_args, reads_y,
                                  tangent_select)
 
-GATHER = OP.GatherOp.code
+GATHER, SUM = OP.GatherOp.code, OP.SumOp.code
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
-_LOCALS = {"A", "B", "C", "adj", "adj0", "clear", "d", "g", "hi", "i", "lo", "n", "ok", "s", "t",
-           "tan", "tan0", "tx", "u", "val", "wh", "wl", "y", "zero"}
+_LOCALS = {"A", "B", "C", "adj", "adj0", "clear", "d", "g", "hi", "hq", "i", "lo", "n", "ok", "s",
+           "t", "tan", "tan0", "tx", "u", "val", "wh", "wl", "y", "zero"}
 check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
 
 
-def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
+def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None, iargs=None,
+              iarg_ptr=None):
     """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
     ``reads`` counts the operand blocks overlapping each op's output (ops.layout.op_reads):
     a result read only by later ops of its run of its lag and length, at the same element,
     keeps its values and tangents in registers and its adjoint in a chunk buffer.
     ``outputs``: those of ``reads`` that are the outputs' DepOp's (ops.layout.slot_reads;
-    None: none), which forward_tangent does not run (``_values``).  ``n``: the length of the
-    kernels' loop over chunks (a run of one block length: that length)."""
+    None: none), which forward_tangent does not run (``_values``).  With ``iargs`` (and
+    ``iarg_ptr``), a sum of a whole block of the run's length ends a uniform run
+    (``_sums``).  ``n``: the length of the kernels' loop over chunks (a run of one block
+    length: that length)."""
     n_of = np.diff(out_ptr)
     cand = (IS_ELEMENTWISE[op] | (op == GATHER)) & (n_of >= MIN_N)
+    summed = _sums(op, out_ptr, iargs, iarg_ptr)
+    cand |= summed > 0
     runs = []
     idx = np.flatnonzero(cand)
     pos = 0
@@ -93,6 +98,10 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
                 at = args[p:p + n]
                 ok = not any(bool(np.any((at >= a) & (at < b))) for a, b in outs)
                 refs.append(("ix", None))
+            if spec.code == SUM:   # of a block of the run's length, at its elements
+                n = int(summed[k])
+                if any(ln != n for ln in lens) or any(lags):
+                    break
             for j in range(max(spec.arity, 0)):
                 s = int(args[p + j])
                 e = s + 1 if (f >> j) & 1 else s + n   # a broadcast scalar reads one value
@@ -102,6 +111,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
                     d = s - outs[q][0]   # element i reads element i + d of result q
                     refs.append(("in" if d == 0 else "at", q))
                     lag = max(lag, lags[q] + d)
+                    ok = spec.code != SUM or d == 0
                 elif any(a < e and s < b for a, b in outs):
                     ok = False   # part of a result, or a broadcast scalar the run writes
                     break
@@ -110,16 +120,32 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None):
             if not ok:
                 break
             o = int(out_ptr[k])
-            outs.append((o, o + n))
+            outs.append((o, int(out_ptr[k + 1])))
             ops.append((int(op[k]), f, tuple(refs)))
             lens.append(n)
             lags.append(lag)
             k += 1
+            if spec.code == SUM:
+                break   # its result is one slot: nothing later in the run reads it
         if len(ops) >= 2:
             runs.append(_run(k0, k, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs))
         while pos < idx.size and idx[pos] < max(k, k0 + 1):
             pos += 1
     return runs
+
+
+def _sums(op, out_ptr, iargs, iarg_ptr):
+    """Per op, the length of the block a SumOp adds up whole (parameters (1, m, 1), m >=
+    MIN_N), else 0.  Its kernel loop adds as the interpreter's does (reduce._sum_run: four
+    accumulators by element index, the tail to the first; tangents one after the other)."""
+    out = np.zeros(op.size, dtype=np.int64)
+    if iargs is None:
+        return out
+    for k in np.flatnonzero(op == SUM).tolist():
+        outer, m, inner = (int(v) for v in iargs[iarg_ptr[k]:iarg_ptr[k] + 3])
+        if outer == 1 and inner == 1 and m >= MIN_N:
+            out[k] = m
+    return out
 
 
 def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
@@ -186,6 +212,11 @@ def _values(ops, outside):
         code, _, refs = ops[r]
         if code == GATHER:
             continue   # a copy: its partial reads nothing; it reads no result of the run
+        if code == SUM:   # its partial reads nothing; its value reads its operand's
+            kind, q = refs[0]
+            if kind == "in" and values[r]:
+                values[q] = True
+            continue
         spec = OPS[code]
         values[r] |= reads_y(spec)
         used = partial_reads(spec)
@@ -235,6 +266,8 @@ def render(structure):
         base = slots[-1][0] + len(slots[-1][1]) + 1
         for r in range(len(structure)):
             head += [f"n{r} = u(A[{base + 2 * r}])", f"L{r} = u(A[{base + 2 * r + 1}])"]
+    sums = [r for r, (code, _, _) in enumerate(structure) if code == SUM]
+    head += [f"hq{r} = n - (n & u(3))" for r in sums]   # (a sum ends a uniform run)
     forward_loops, reverse_loops = _windows(windows)
     twin = {} if windows else _twins(structure, local)
     # per op: its loop over the strip (emit.element_loop); values and tangents in the arena
@@ -247,6 +280,13 @@ def render(structure):
     for r, (code, f, refs) in enumerate(structure):
         spec = OPS[code]
         said = provenance(spec)   # each op's statements name its declaration
+        if code == SUM:   # the interpreter's statements: g added to every element's
+            kind, q = refs[0]
+            at = (f"B[{row[q]}, i - lo]" if kind == "in" and local[q]
+                  else f"adj0[{_at(refs, r, 0)}]")
+            rv.append([said, f"g = adj0[o{r}]", "if g != 0.0:", "    for i in range(lo, hi):",
+                       f"        {at} += g"])
+            continue
         if code == GATHER:   # the interpreter's statements: adjoints added as they are
             window, each = reverse_loops(r)
             rv.append([said] + window + [each, "    " + (f"g = B[{row[r]}, i - lo]" if local[r]
@@ -277,7 +317,8 @@ def render(structure):
     # unsigned offsets, as in the interpreters: no negative-index wraparound, so the loops
     # can vectorize; the outputs' adjoints are zeroed after the loop (nothing in the run
     # reads an output's adjoint at another element)
-    ends = [f"o{r}:o{r} + n{r}" if windows else f"o{r}:o{r} + n" for r in outs]
+    ends = [f"o{r}:o{r} + u(1)" if r in sums else f"o{r}:o{r} + n{r}" if windows
+            else f"o{r}:o{r} + n" for r in outs]
     zero_fw = ["if zero:"] + [f"    adj0[{e}] = 0.0" for e in ends] if outs else []
     clear_rv = ["if clear:"] + [f"    adj0[{e}] = 0.0" for e in ends] if outs else []
 
@@ -296,26 +337,55 @@ def render(structure):
         lines += ["    " + s for s in head + list(pre) + chunks(per_op) + after]
         return lines
 
-    def fn_k(name, sig, arr, row, per_op, after, start=()):
+    def fn_k(name, sig, arr, row, per_op, after, start=(), pre=()):
         lines = ["", "", "@jit", f"def {name}({sig}):", "    n = u(n)"]
         lines += ["    " + s for s in head]
         if start:   # the chunk buffer of the adjoints held out of the arena
             lines.append(f"    B = np.empty(({len(local_rows)}, {CHUNK}))")
         lines += [f"    for s in range({arr}.shape[0]):", f"        {row} = {arr}[s]"]
-        return lines + ["        " + s for s in chunks(per_op, start) + after]
+        return lines + ["        " + s for s in list(pre) + chunks(per_op, start) + after]
 
     src = ['"""GENERATED by numtape/sweeps/fused.py: one fused run of elementwise ops."""']
     src += variants.KERNEL_HEADER
     src += [f"LOCAL = {tuple(local)!r}   # results read only within the run (chunk buffers)"]
     src += [f"TWINS = {tuple(twin)!r}   # results whose slots hold their partials (_twins)"]
-    src += fn("forward", "val, A, n, adj0, zero", fw, zero_fw,
-              [f"C = np.empty(({len(twin)}, {CHUNK}))"] if twin else [])
+    src += fn("forward", "val, A, n, adj0, zero", fw, _sum_ends(sums, True, False) + zero_fw,
+              ([f"C = np.empty(({len(twin)}, {CHUNK}))"] if twin else [])
+              + _sum_starts(sums, True, False))
     src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
                 ["B[:, :] = 0.0"] if row else [])
-    src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, [])
+    src += fn_k("tangent", "val, tan, A, n", "tan", "tan0", tg, _sum_ends(sums, False, True),
+                pre=_sum_starts(sums, False, True))
     lines = _register_forward_tangent(structure, local, head, groups, forward_loops, values)
     src += lines
     return variants.kernel_source(src)
+
+
+def _sum_starts(sums, value, tangent):
+    """The accumulators of the run's sums (``_sums``), zeroed: four for a value, one for a
+    tangent."""
+    return ([f"v{r}_0 = v{r}_1 = v{r}_2 = v{r}_3 = 0.0" for r in sums] if value else []) + \
+        ([f"w{r} = 0.0" for r in sums] if tangent else [])
+
+
+def _sum_ends(sums, value, tangent):
+    """The run's sums stored, once the chunks are done."""
+    return ([f"val[o{r}] = (v{r}_0 + v{r}_1) + (v{r}_2 + v{r}_3)" for r in sums] if value
+            else []) + ([f"tan0[o{r}] = w{r}" for r in sums] if tangent else [])
+
+
+def _sum_loops(r, at, value, tangent):
+    """The chunk's loops of sum r over its operand at address ``at`` (of element i): the
+    value in four accumulators by element index up to ``hq{r}``, the rest into the first
+    (reduce._sum_run's order), the tangent one element after the other (reduce.sum_tangent)."""
+    lines = []
+    if value:
+        lines += [f"hq = min(hi, hq{r})", "for i in range(lo, hq, u(4)):"]
+        lines += [f"    v{r}_{k} += val[{at}{f' + u({k})' if k else ''}]" for k in range(4)]
+        lines += ["for i in range(max(lo, hq), hi):", f"    v{r}_0 += val[{at}]"]
+    if tangent:
+        lines += ["for i in range(lo, hi):", f"    w{r} += tan0[{at}]"]
+    return lines
 
 
 def _register_forward_tangent(structure, local, head, groups, loops, values):
@@ -340,13 +410,20 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
     def tangent(r, j, refs):
         return operand(r, j, refs, "rt", "st", "tan0")
 
+    # a sum (``_sums``: the last op of a uniform run) adds up its operand after the group's
+    # loop, from the arena: the operand is stored there even if only the sum reads it
+    sums = [r for r, (code, _, _) in enumerate(structure) if code == SUM]
+    summed = {structure[r][2][0][1] for r in sums if structure[r][2][0][0] == "in"}
+    valued = [r for r in sums if values[r]]
     lines = ["", "", "@jit", "def forward_tangent(val, tan, A, n):", "    n = u(n)"]
     lines += ["    " + s for s in head]
-    lines += ["    for s in range(tan.shape[0]):", "        tan0 = tan[s]",
-              f"        for lo in range(u(0), n, u({CHUNK})):",
+    lines += ["    for s in range(tan.shape[0]):", "        tan0 = tan[s]"]
+    lines += ["        " + s for s in (_sum_starts(valued, True, False)
+                                        + _sum_starts(sums, False, True))]
+    lines += [f"        for lo in range(u(0), n, u({CHUNK})):",
               f"            hi = min(lo + u({CHUNK}), n)"]
     for g in sorted(set(groups)):
-        members = [r for r in range(len(structure)) if groups[r] == g]
+        members = [r for r in range(len(structure)) if groups[r] == g and r not in sums]
         first = members[0]
 
         def body(near, members=members):
@@ -374,7 +451,7 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
                     for j, d in enumerate(spec.partial_exprs):
                         out += tangent_select(tangent(r, j, refs), kernel_expr(d, near))
                     out.append(f"rt{r} = t")
-                if not local[r]:
+                if not local[r] or r in summed:
                     out += [f"val[o{r} + i] = y"] if values[r] else []
                     out += [f"tan0[o{r} + i] = {'0.0' if spec.zero_derivative else 't'}"]
             return out
@@ -393,6 +470,11 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
                     + ["if ok:", "    " + each] + ["        " + b for b in body(True)]
                     + ["else:", "    " + each] + ["        " + b for b in body(False)])
         lines += ["            " + s for s in window + loop]
+    for r in sums:
+        lines += ["            " + s for s in [provenance(OPS[SUM])] + _sum_loops(
+            r, _at(structure[r][2], r, 0), values[r], True)]
+    lines += ["        " + s for s in (_sum_ends(valued, True, False)
+                                        + _sum_ends(sums, False, True))]
     return lines
 
 
@@ -403,8 +485,8 @@ def _twins(structure, local):
     y)."""
     unused = [True] * len(structure)
     for code, _, refs in structure:
-        if code == GATHER:
-            continue   # its partial reads nothing
+        if code in (GATHER, SUM):
+            continue   # their partials read nothing
         used = partial_reads(OPS[code])
         for j, (kind, q) in enumerate(refs):
             if kind in ("in", "at") and used[j]:
@@ -422,7 +504,7 @@ def _range_check(structure, members, value):
     for r in members:
         code, _, refs = structure[r]
         spec = OPS[code]
-        if code == GATHER or not ranged(spec):
+        if code in (GATHER, SUM) or not ranged(spec):
             continue
         names = operand_names(spec)
         for arg in ranged_args(spec):
@@ -468,6 +550,11 @@ def _value_tangent_loops(structure, loops, twin):
         spec = OPS[code]
         said = provenance(spec)
         window, each = loops(r)
+        if code == SUM:
+            at = _at(refs, r, 0)
+            out.append(([said] + _sum_loops(r, at, True, False),
+                        [said] + _sum_loops(r, at, False, True)))
+            continue
         if code == GATHER:   # copies, as the interpreter's
             out.append(tuple([said] + window
                              + [each, f"    {a}[o{r} + i] = {operand(refs, r, 0, a)}"]
