@@ -4,12 +4,15 @@ pass over memory per op (``F.compile()``; numtape/tape/plan.py runs them as plan
 A *run* is a stretch of consecutive elementwise ops of block lengths >= MIN_N in which every
 operand either lies within the output block of one earlier op of the run (the same element,
 or at an offset d: x[1:] of a result x, a stencil) or overlaps no output of the run (a
-broadcast scalar, an input, a constant, an earlier result).  In a *uniform* run (one length,
-every offset 0) computing element i of every op before element i + 1 of any reads nothing not
-yet written.  Otherwise the run is *windowed* (``_run``): op r lags behind by L[r] elements
-(the largest lag plus offset among the results it reads), so an element read at offset d is
-computed in the same chunk or an earlier one, and each op stops at its own length.  For each
-run *structure* (opcodes, flags, which operand is which earlier output) this module renders
+broadcast scalar, an input, a constant, an earlier result).  A gather whose slots are none of
+the run's results is an op of the run too (an indexed copy: its slots follow the addresses
+in ``A``), and a sum of a whole block of a uniform run's length ends the run (``_sums``).  In
+a *uniform* run (one length, every offset 0) computing element i of every op before element
+i + 1 of any reads nothing not yet written.  Otherwise the run is *windowed* (``_run``): op r
+lags behind by L[r] elements (the largest lag plus offset among the results it reads), so an
+element read at offset d is computed in the same chunk or an earlier one, and each op stops
+at its own length.  For each run *structure* (opcodes, flags, which operand is which earlier
+output) this module renders
 Python source for four Numba functions, from the op table's own formulas, as the interpreter
 generator does:
 
@@ -31,7 +34,8 @@ generator does:
 
 Values and tangents equal the interpreter's bit for bit (the same expressions per element).
 Adjoints equal them except where two elements of the run add into one address (a broadcast
-scalar, overlapping operand blocks such as x[1:] and x[:-1], a result read at two offsets):
+scalar, overlapping operand blocks such as x[1:] and x[:-1], a result read at two offsets, a
+slot a gather reads twice or another op of the run reads too):
 the interpreter adds one op's contributions for every element before the next op's, the fused
 loop chunk by chunk, so such sums are re-associated (a few ulps).  Addresses are an argument
 (the ``A`` array), so one compiled kernel serves every tape with the same structure; the
@@ -141,10 +145,11 @@ def _sums(op, out_ptr, iargs, iarg_ptr):
     out = np.zeros(op.size, dtype=np.int64)
     if iargs is None:
         return out
-    for k in np.flatnonzero(op == SUM).tolist():
-        outer, m, inner = (int(v) for v in iargs[iarg_ptr[k]:iarg_ptr[k] + 3])
-        if outer == 1 and inner == 1 and m >= MIN_N:
-            out[k] = m
+    ks = np.flatnonzero(op == SUM)
+    q = iarg_ptr[ks].astype(np.int64)
+    m = iargs[q + 1]
+    whole = (iargs[q] == 1) & (iargs[q + 2] == 1) & (m >= MIN_N)
+    out[ks[whole]] = m[whole]
     return out
 
 
