@@ -8,6 +8,7 @@ import scipy.special as sc
 
 import numtape as nt
 from numtape.ops import OPS
+from numtape.ops.layout import arg_pointers
 from numtape.sweeps import fused
 
 N = 80   # above fused.MIN_N
@@ -91,10 +92,13 @@ def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_a
 
 def summed(x):
     """Whole sums ending runs: of a result read only by the sum, of one read again later,
-    and of a product of the input (whose value only the outputs need)."""
+    of a product of the input (whose value only the outputs need), and of a block outside
+    the run (x, after cos(x) * 2)."""
     y = np.exp(0.3 * x) * np.sin(x)
     z = np.tanh(y) + x
-    return np.sum(z) * np.sum(y * y) + np.sum(x * x)
+    c = np.cos(x) * 2.0
+    sx = np.sum(x)
+    return np.sum(z) * np.sum(y * y) + np.sum(x * x) + sx * np.sum(c)
 
 
 @pytest.mark.parametrize("n", [N + 3, 3 * fused.CHUNK + 7])
@@ -105,7 +109,9 @@ def test_sums_end_their_runs_adding_as_the_interpreter(n):
     F, G = _compiled_pair(summed, n)
     sums = [k for k, c in enumerate(G.op) if OPS[c].name == "SumOp"]
     runs = [(k0, k1) for k0, k1, seg in G.sweeps._segments() if type(seg).__name__ == "Fused"]
-    assert len(sums) == 3 and all(any(k1 - 1 == k for _, k1 in runs) for k in sums), runs
+    ends = [k for k in sums if any(k1 - 1 == k for _, k1 in runs)]
+    assert len(sums) == 5 and len(ends) == 3, runs
+    assert G.args[arg_pointers(G.op, np.diff(G.out_ptr))[0][ends[0]]] == 0   # x: outside
     rng = np.random.default_rng(25)
     x, v = rng.normal(size=(2, n))
     V = rng.normal(size=(3, n))
