@@ -440,7 +440,7 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
                 if code == GATHER:   # copies: its value where needed, its tangent
                     out += [f"rv{r} = val[{_at(refs, r, 0)}]"] if values[r] else []
                     out.append(f"rt{r} = tan0[{_at(refs, r, 0)}]")
-                    if not local[r]:
+                    if not local[r] or r in summed:
                         out += [f"val[o{r} + i] = rv{r}"] if values[r] else []
                         out.append(f"tan0[o{r} + i] = rt{r}")
                     continue
