@@ -113,13 +113,10 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
     length = operand_lengths(op, flags, out_ptr, iargs, arg_ptr, iarg_ptr)
     many = np.flatnonzero((ARITY[op] == PER_ELEMENT) & (np.diff(arg_ptr) > _BY_RUNS))
     m = op.size + 1
-    diff = np.zeros(m + 1, dtype=np.int64)
-    # the runs of consecutive slots the many-operand ops read, each inside one op block (or
-    # below the op outputs): a run counts as that many reads of its block
+    # the single slots the many-operand ops read, by runs of consecutive slots
+    single = np.zeros(op.size, dtype=np.int64)
     for k in many.tolist():
-        starts, runs = slot_runs(args[arg_ptr[k]:arg_ptr[k + 1]], out_ptr)
-        hit = starts >= out_ptr[0]
-        np.add.at(diff, np.searchsorted(out_ptr, starts[hit], side="right") - 1, runs[hit])
+        single += slot_reads(args[arg_ptr[k]:arg_ptr[k + 1]], out_ptr)
     # every other operand block: one read of each op block it overlaps
     if many.size:
         keep_ranges = np.stack([np.concatenate([[0], arg_ptr[many + 1]]),
@@ -133,7 +130,7 @@ def op_reads(op, flags, out_ptr, args, iargs, arg_ptr=None):
     first = np.maximum(np.searchsorted(out_ptr, a, side="right") - 1, 0)
     last = np.searchsorted(out_ptr, end - 1, side="right") - 1
     reads = np.cumsum(np.bincount(first, minlength=m) - np.bincount(last + 1, minlength=m))
-    return reads[:-1] + diff[:m - 1]
+    return reads[:-1] + single
 
 
 _BY_RUNS = 64   # a gather or DepOp with more operands than this is counted by runs
@@ -141,7 +138,8 @@ _BY_RUNS = 64   # a gather or DepOp with more operands than this is counted by r
 
 def slot_reads(slots, out_ptr):
     """Per op, how many of the single slots ``slots`` (a DepOp's operands) lie in its output
-    block: their share of ``op_reads``, found by runs of consecutive slots."""
+    block: their share of ``op_reads``, found by runs of consecutive slots, each inside one
+    op block or below the op outputs (a run counts as that many reads of its block)."""
     if slots.size == 0:
         return np.zeros(out_ptr.size - 1, dtype=np.int64)
     starts, runs = slot_runs(slots, out_ptr)

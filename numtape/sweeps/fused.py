@@ -165,6 +165,7 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
     offsets in the run are then computed), and ``n`` is the longest length plus lag."""
     m = len(ops)
     inner = np.zeros(m, dtype=np.int64)
+    within = np.zeros(m, dtype=np.int64)   # reads from within the run, at any offset
     at_offset = np.zeros(m, dtype=bool)
     kept = np.ones(m, dtype=bool)     # every reader in the run has the result's lag and length
     for r, (_, _, refs) in enumerate(ops):
@@ -174,10 +175,10 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
                 kept[q] &= lags[r] == lags[q] and lens[r] == lens[q]
             elif kind == "at":
                 at_offset[q] = True
+                within[q] += 1
     local = tuple(bool(inner[r] and reads[k0 + r] == inner[r] and not at_offset[r]
                        and kept[r]) for r in range(m))
-    within = inner + np.array([sum(kind == "at" and q == r for _, _, refs in ops
-                                   for kind, q in refs) for r in range(m)])
+    within += inner
     outside = reads[k0:k1] - (0 if outputs is None else outputs[k0:k1]) > within
     A, gathered = [], []
     for kk in range(k0, k1):
