@@ -232,6 +232,29 @@ def _values(ops, outside):
     return tuple(values)
 
 
+def _kept(structure, local, twin):
+    """Per op of a run, whether its forward sweep stores its value in the arena: a result
+    read outside the run (not ``local``: by a later sweep, another segment or the outputs), a
+    twin (its slot ends holding its partial), or one a partial reads (its own, y = exp(x)
+    reads y, or a reader's in the run: a product reads both factors; sin and cos read their
+    argument, and their range checks too).  The reverse and tangent sweeps read no other
+    value, so the others stay in a chunk buffer: of sum(exp(x) * y), only exp's values
+    reach the arena.  A forward sweep's arena holds every value but these (and a twin's)."""
+    kept = [not local[r] or r in twin for r in range(len(structure))]
+    for code, _, refs in structure:
+        if code in (GATHER, SUM):
+            continue   # their partials read nothing
+        spec = OPS[code]
+        used = partial_reads(spec)
+        for j, (kind, q) in enumerate(refs):
+            if kind in ("in", "at") and (used[j] or ranged(spec)):
+                kept[q] = True
+    for r, (code, _, _) in enumerate(structure):
+        if code not in (GATHER, SUM) and reads_y(OPS[code]):
+            kept[r] = True
+    return tuple(kept)
+
+
 def _slots(structure):
     """Per op: (index of its output in A, [index of operand j in A])."""
     out, c = [], 0
@@ -276,9 +299,12 @@ def render(structure):
     head += [f"hq{r} = n - (n & u(3))" for r in sums]   # (a sum ends a uniform run)
     forward_loops, reverse_loops = _windows(windows)
     twin = {} if windows else _twins(structure, local)
-    # per op: its loop over the strip (emit.element_loop); values and tangents in the arena
-    fw, tg = (list(loops) for loops in zip(*_value_tangent_loops(structure, forward_loops,
-                                                                  twin)))
+    kept = _kept(structure, local, twin)
+    drop = {r: k for k, r in enumerate(r for r in range(len(kept)) if not kept[r])}
+    # per op: its loop over the strip (emit.element_loop); values and tangents in the arena,
+    # the forward sweep's values that nothing reads after it in the chunk buffer D
+    fw, tg = (list(loops) for loops in zip(*_value_tangent_loops(
+        structure, forward_loops, twin, drop, "wl" if windows else "lo")))
     if twin:   # the twins' partials into their slots, once the chunk's readers are done
         fw.append(["for i in range(lo, hi):"]
                   + [f"    val[o{r} + i] = C[{k}, i - lo]" for r, k in twin.items()])
@@ -355,8 +381,10 @@ def render(structure):
     src += variants.KERNEL_HEADER
     src += [f"LOCAL = {tuple(local)!r}   # results read only within the run (chunk buffers)"]
     src += [f"TWINS = {tuple(twin)!r}   # results whose slots hold their partials (_twins)"]
+    src += [f"KEPT = {tuple(kept)!r}   # results whose values the forward sweep stores (_kept)"]
     src += fn("forward", "val, A, n, adj0, zero", fw, _sum_ends(sums, True, False) + zero_fw,
               ([f"C = np.empty(({len(twin)}, {CHUNK}))"] if twin else [])
+              + ([f"D = np.empty(({len(drop)}, {CHUNK}))"] if drop else [])
               + _sum_starts(sums, True, False))
     src += fn_k("reverse", "val, adj, A, n, clear", "adj", "adj0", rv, clear_rv,
                 ["B[:, :] = 0.0"] if row else [])
@@ -380,15 +408,20 @@ def _sum_ends(sums, value, tangent):
             else []) + ([f"tan0[o{r}] = w{r}" for r in sums] if tangent else [])
 
 
-def _sum_loops(r, at, value, tangent):
+def _sum_loops(r, at, value, tangent, held=None):
     """The chunk's loops of sum r over its operand at address ``at`` (of element i): the
     value in four accumulators by element index up to ``hq{r}``, the rest into the first
-    (reduce._sum_run's order), the tangent one element after the other (reduce.sum_tangent)."""
+    (reduce._sum_run's order), the tangent one element after the other (reduce.sum_tangent).
+    ``held``: the operand's row of the forward sweep's chunk buffer D, where it is held
+    instead of the arena (``_kept``)."""
+    def v(k):
+        plus = f" + u({k})" if k else ""
+        return f"val[{at}{plus}]" if held is None else f"D[{held}, i{plus} - lo]"
     lines = []
     if value:
         lines += [f"hq = min(hi, hq{r})", "for i in range(lo, hq, u(4)):"]
-        lines += [f"    v{r}_{k} += val[{at}{f' + u({k})' if k else ''}]" for k in range(4)]
-        lines += ["for i in range(max(lo, hq), hi):", f"    v{r}_0 += val[{at}]"]
+        lines += [f"    v{r}_{k} += {v(k)}" for k in range(4)]
+        lines += ["for i in range(max(lo, hq), hi):", f"    v{r}_0 += {v(0)}"]
     if tangent:
         lines += ["for i in range(lo, hi):", f"    w{r} += tan0[{at}]"]
     return lines
@@ -543,13 +576,22 @@ def _windows(windows):
     return forward, reverse
 
 
-def _value_tangent_loops(structure, loops, twin):
+def _value_tangent_loops(structure, loops, twin, drop, base):
     """Per op, its loops over the strip: (values, tangents of one direction ``tan0``), in the
     arena.  ``loops(r)``: op r's lines before its loop and the loop's head (``_windows``);
     ``twin``: the twins' rows of the chunk buffer C (``_twins``): their forward loops keep
-    the partial there too, their tangent loops read it from the arena."""
+    the partial there too, their tangent loops read it from the arena.  ``drop``: the rows
+    of the chunk buffer D of the values the forward sweep does not store (``_kept``), at
+    element i - ``base`` (the first element of the op's loop over the chunk: a result and
+    its readers share it)."""
     def operand(refs, r, j, arena):
+        kind, q = refs[j]
+        if arena == "val" and kind == "in" and q in drop:
+            return f"D[{drop[q]}, i - {base}]"
         return f"{arena}[{_at(refs, r, j)}]"
+
+    def stored(r):
+        return f"D[{drop[r]}, i - {base}]" if r in drop else f"val[o{r} + i]"
 
     out = []
     for r, (code, _, refs) in enumerate(structure):
@@ -557,26 +599,27 @@ def _value_tangent_loops(structure, loops, twin):
         said = provenance(spec)
         window, each = loops(r)
         if code == SUM:
-            at = _at(refs, r, 0)
-            out.append(([said] + _sum_loops(r, at, True, False),
+            at, q = _at(refs, r, 0), refs[0][1]
+            out.append(([said] + _sum_loops(r, at, True, False, drop.get(q)),
                         [said] + _sum_loops(r, at, False, True)))
             continue
         if code == GATHER:   # copies, as the interpreter's
-            out.append(tuple([said] + window
-                             + [each, f"    {a}[o{r} + i] = {operand(refs, r, 0, a)}"]
-                             for a in ("val", "tan0")))
+            out.append(([said] + window + [each, f"    {stored(r)} = {operand(refs, r, 0, 'val')}"],
+                        [said] + window + [each, f"    tan0[o{r} + i] = "
+                                                 f"{operand(refs, r, 0, 'tan0')}"]))
             continue
-        loads = [f"{nm} = {operand(refs, r, j, 'val')}"
-                 for j, nm in enumerate(operand_names(spec))]
+        fw_loads = [f"{nm} = {operand(refs, r, j, 'val')}"
+                    for j, nm in enumerate(operand_names(spec))]
+        loads = [f"{nm} = val[{_at(refs, r, j)}]" for j, nm in enumerate(operand_names(spec))]
         if r in twin:
             fw = [said] + window + element_loop(
-                spec, each, loads, lambda near, spec=spec, loads=loads, r=r:
+                spec, each, fw_loads, lambda near, spec=spec, loads=fw_loads, r=r:
                 loads + joint_lines(spec, near)
                 + [f"val[o{r} + i] = y", f"C[{twin[r]}, i - lo] = d"])
         else:
             fw = [said] + window + element_loop(
-                spec, each, loads, lambda near, spec=spec, loads=loads, r=r:
-                loads + [f"val[o{r} + i] = {kernel_expr(spec.value_expr, near)}"])
+                spec, each, fw_loads, lambda near, spec=spec, loads=fw_loads, r=r:
+                loads + [f"{stored(r)} = {kernel_expr(spec.value_expr, near)}"])
         if spec.zero_derivative:
             tg = [said] + window + [each, f"    tan0[o{r} + i] = 0.0"]
         else:
