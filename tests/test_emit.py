@@ -25,7 +25,7 @@ def test_a_fused_kernel_names_the_declaration_of_every_op_it_holds():
                     np.zeros(2 * N))
     args = _arrays(F)
     iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))[1]
-    runs = fused.find_runs(*args, op_reads(*args[:4], F.iargs, args[4]), None, F.iargs,
+    runs = fused.find_runs(*args, op_reads(*args[:4], F.iargs, args[4]), F.iargs,
                            iarg_ptr)
     assert runs
     for k0, k1, structure, _, _ in runs:

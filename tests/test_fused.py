@@ -296,11 +296,16 @@ def test_gradient_tapes_of_shifted_slices_are_one_fused_run():
     H = nt.MakeTape(rosen, np.zeros(2 * N))
     H._gradient_tape().sweeps.compiled_module()
     np.testing.assert_array_equal(F.hvp(x, v), H.hvp(x, v))
-    # hvp reads only the gradient's tangents: the run's last sum of adjoints, which only the
-    # outputs' DepOp reads, is stored without its value (fused._values), the same tangents
+    # hvp reads only the gradient's tangents (fused.value_needs): the run's last sum of
+    # adjoints, which only the outputs' DepOp reads, is stored without its value, and so are
+    # the blocks whose end elements the scalar add after the run reads (-(200 (1 - x[:-1])),
+    # 200 ... * x[:-1]; an add's partials read no operand), and what only they read
     (_, _, seg), = [s for s in G.sweeps._segments() if type(s[2]).__name__ == "Fused"]
-    _, local, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
-    assert not local[-1] and not values[-1] and all(values[:-4])
+    ops, local, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
+    assert not local[-1]
+    names = [OPS[c].name for c, _, _ in ops]
+    assert [n for n, v in zip(names, values) if not v] == ["MulOp", "NegOp", "AddOp",
+                                                           "ChainMulOp", "AddOp"], names
 
 
 def test_runs_stop_where_an_operand_overlaps_a_result_of_the_run():
@@ -354,8 +359,10 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
     assert not has_tan[S.out].any() and not (has_val & ~has_tan).any()
     # not stored: the outputs' block; a run's results read only within it (values and
     # tangents), but a sum's operand, which the sum reads back from the arena; the values
-    # nothing reads but the outputs' DepOp and tangents (fused._values)
+    # that jvp does not need (fused.value_needs: nothing reads them but the outputs' DepOp,
+    # and tangents whose partials do not read them)
     n_of, local, dead = np.diff(G.out_ptr), 0, 0
+    in_runs = np.zeros(S.arena_size, dtype=bool)
     for k0, k1, seg in S._segments():
         if type(seg).__name__ == "Fused":
             ops, kept, _, values = next(s for s, m in fused._modules.items() if m is seg.kernels)
@@ -364,8 +371,17 @@ def test_values_and_tangents_in_one_pass_equal_the_separate_sweeps(f):
             kept[summed] = False
             local += int(np.dot(kept, n_of[k0:k1]))
             dead += int(np.dot(kept | ~np.array(values), n_of[k0:k1]))
+            in_runs[G.out_ptr[k0]:G.out_ptr[k1]] = True
     assert (~has_tan).sum() == S.n_out + local
-    assert (~has_val).sum() == S.n_out + dead
+    assert (~has_val & in_runs).sum() == dead
+    # every value jvp needs is stored (an op outside the runs whose value it does not need
+    # may compute it from values not computed)
+    need = fused.value_needs(G.op, G.flags, G.out_ptr, G.args,
+                             arg_pointers(G.op, n_of)[0], G.iargs)
+    needed = np.zeros(S.arena_size, dtype=bool)
+    needed[S.n_in + G.consts.size:] = np.repeat(need, n_of)
+    needed[S.out] = False      # the outputs' block (the DepOp is not run)
+    assert has_val[needed & ~in_runs].all()
 
 
 def test_kernel_module_text_names_the_op_table_hash():

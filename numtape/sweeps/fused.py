@@ -45,20 +45,21 @@ machine code on disk.
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 
 import numpy as np
 
-from numtape.ops import OP, OPS
+from numtape.ops import ELEMENTWISE, OP, OPS
 from numtape.ops.flags import const_flag
-from numtape.ops.layout import IS_ELEMENTWISE
+from numtape.ops.layout import IS_ELEMENTWISE, arg_pointers, operand_lengths
 from numtape.sweeps import variants
 from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop,
                                  joint_lines, kernel_expr, load_operands, operand_names,
                                  partial_reads, provenance, ranged, ranged_args, reads_y,
                                  tangent_select)
 
-GATHER, SUM = OP.GatherOp.code, OP.SumOp.code
+GATHER, SUM, DEP = OP.GatherOp.code, OP.SumOp.code, OP.DepOp.code
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
 # locals of the rendered kernels (emit.check_locals)
@@ -68,23 +69,23 @@ check_locals(_LOCALS, "fused.py")
 _modules: dict = {}
 
 
-def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None, iargs=None,
-              iarg_ptr=None):
+def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=None):
     """[(k0, k1, structure, A, n)]: the fusable runs of ops k0 .. k1 - 1 (module docstring);
     ``reads`` counts the operand blocks overlapping each op's output (ops.layout.op_reads):
     a result read only by later ops of its run of its lag and length, at the same element,
     keeps its values and tangents in registers and its adjoint in a chunk buffer.
-    ``outputs``: those of ``reads`` that are the outputs' DepOp's (ops.layout.slot_reads;
-    None: none), which forward_tangent does not run (``_values``).  With ``iargs`` (and
-    ``iarg_ptr``), a sum of a whole block of the run's length ends a uniform run
-    (``_sums``).  ``n``: the length of the kernels' loop over chunks (a run of one block
-    length: that length)."""
+    Which results' values forward_tangent computes is decided over the whole tape
+    (``value_needs``).  With ``iargs`` (and ``iarg_ptr``), a sum of a whole block of the run's
+    length ends a uniform run (``_sums``).  ``n``: the length of the kernels' loop over
+    chunks (a run of one block length: that length)."""
     n_of = np.diff(out_ptr)
     cand = (IS_ELEMENTWISE[op] | (op == GATHER)) & (n_of >= MIN_N)
     summed = _sums(op, out_ptr, iargs, iarg_ptr)
     cand |= summed > 0
     runs = []
     idx = np.flatnonzero(cand)
+    need = value_needs(op, flags, out_ptr, args, arg_ptr, iargs, int(idx[0])) if idx.size \
+        else None
     pos = 0
     while pos < idx.size:
         k0 = int(idx[pos])
@@ -132,7 +133,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, outputs=None, iargs=None
             if spec.code == SUM:
                 break   # its result is one slot: nothing later in the run reads it
         if len(ops) >= 2:
-            runs.append(_run(k0, k, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs))
+            runs.append(_run(k0, k, ops, lens, lags, out_ptr, args, arg_ptr, reads, need))
         while pos < idx.size and idx[pos] < max(k, k0 + 1):
             pos += 1
     return runs
@@ -153,13 +154,13 @@ def _sums(op, out_ptr, iargs, iarg_ptr):
     return out
 
 
-def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
+def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, need):
     """(k0, k1, structure, A, n) of the run of ops k0 .. k1 - 1 (``find_runs``).
 
-    A structure is (ops, local, groups, values): ``values`` (``_values``) says which results'
-    values forward_tangent computes.  A run of one block length whose results are read at the
-    same element is *uniform* (groups None).  Otherwise it is *windowed*: ops of
-    one lag and length share a group (``_register_forward_tangent``), and
+    A structure is (ops, local, groups, values): ``values`` (``need``, ``value_needs``) says
+    which results' values forward_tangent computes.  A run of one block length whose results
+    are read at the same element is *uniform* (groups None).  Otherwise it is *windowed*: ops
+    of one lag and length share a group (``_register_forward_tangent``), and
     ``A`` ends with each op's length and lag (a forward sweep computes element i of op r in
     the chunk where a uniform run would compute element i + lag[r]: the elements it reads at
     offsets in the run are then computed), and ``n`` is the longest length plus lag."""
@@ -178,8 +179,6 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
                 within[q] += 1
     local = tuple(bool(inner[r] and reads[k0 + r] == inner[r] and not at_offset[r]
                        and kept[r]) for r in range(m))
-    within += inner
-    outside = reads[k0:k1] - (0 if outputs is None else outputs[k0:k1]) > within
     A, gathered = [], []
     for kk in range(k0, k1):
         A.append(int(out_ptr[kk]))
@@ -203,33 +202,85 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, outputs):
     for at, slots in gathered:
         A[at] = len(A) + sum(t.size for t in tail)
         tail.append(np.asarray(slots, dtype=np.int64))
-    structure = (tuple(ops), local, groups, _values(ops, outside))
+    structure = (tuple(ops), local, groups, tuple(bool(v) for v in need[k0:k1]))
     return (k0, k1, structure, np.concatenate([np.array(A, dtype=np.int64)] + tail), n)
 
 
-def _values(ops, outside):
-    """Per op of a run, whether forward_tangent computes its value: one read outside the run
-    (``outside``: the outputs' DepOp, which jvp does not run, aside), by a partial (its own,
-    y = exp(x) reads y, or a reader's: a product reads both factors), or by a computed value.
-    The others (a gradient tape's sums of adjoints, which only hvp's tangents read) are
-    neither computed nor stored."""
-    values = [bool(v) for v in outside]
-    for r in reversed(range(len(ops))):
-        code, _, refs = ops[r]
-        if code == GATHER:
-            continue   # a copy: its partial reads nothing; it reads no result of the run
-        if code == SUM:   # its partial reads nothing; its value reads its operand's
-            kind, q = refs[0]
-            if kind == "in" and values[r]:
-                values[q] = True
+VALUE_OPS = 50_000   # ops value_needs follows back from the end of a tape (a Python loop)
+
+
+def value_needs(op, flags, out_ptr, args, arg_ptr, iargs, first=0):
+    """Per op, whether a one-pass tangent sweep (forward_tangent: jvp, hvp) needs its value:
+    one read by a partial (its own, y = exp(x) reads y, or a reader's: a product reads both
+    factors, sin and cos their argument), by an op whose value is needed, or by an op that
+    is neither elementwise nor a copy or sum (taken as needing every operand's value).  The
+    outputs' DepOp, which jvp does not run, needs none: a gradient tape's last sums of
+    adjoints, and the blocks of which a scalar op that only the outputs read reads one
+    element, are neither computed nor stored by fused runs.  Found op by op backwards from
+    the end of the tape, to ``first`` (the first op of a fused run) or VALUE_OPS ops back;
+    ops before those keep their values."""
+    n_ops = op.size
+    need = np.ones(n_ops, dtype=bool)
+    tail = n_ops - int(n_ops > 0 and op[-1] == DEP)
+    start = max(first, tail - VALUE_OPS)
+    if start >= tail:
+        return need
+    length = operand_lengths(op, flags, out_ptr, iargs, arg_ptr,
+                             arg_pointers(op, np.diff(out_ptr))[1])
+    bounds = np.asarray(out_ptr, dtype=np.int64)
+    # a difference array over ops: a read of the outputs of ops a..b adds 1 at b and -1 at
+    # a - 1, so the sum from the end of the tape down to k counts the reads of op k
+    up = np.zeros(n_ops + 1, dtype=np.int64)
+
+    first_out, bounds_l = int(bounds[0]), bounds.tolist()
+
+    def mark(p, q):
+        """The values the operands p..q-1 read (one NumPy pass for a gather's many)."""
+        if q - p <= 4:
+            for j in range(p, q):
+                s = int(args[j])
+                e = s + max(int(length[j]), 1) - 1
+                if e >= first_out:
+                    a = max(bisect.bisect_right(bounds_l, s) - 1, 0)
+                    up[bisect.bisect_right(bounds_l, e) - 1] += 1
+                    if a:
+                        up[a - 1] -= 1
+            return
+        s = args[p:q].astype(np.int64)
+        e = s + np.maximum(length[p:q], 1) - 1
+        s, e = s[e >= bounds[0]], e[e >= bounds[0]]   # inputs and constants aside
+        a = np.maximum(np.searchsorted(bounds, s, side="right") - 1, 0)
+        np.add.at(up, np.searchsorted(bounds, e, side="right") - 1, 1)
+        np.add.at(up, a[a > 0] - 1, -1)
+
+    ap, ops, cur, rules = np.asarray(arg_ptr).tolist(), op.tolist(), 0, _value_rules()
+    for k in range(tail - 1, start - 1, -1):
+        cur += int(up[k])
+        p, q = ap[k], ap[k + 1]
+        elementwise, own, every, used = rules[ops[k]]
+        need[k] = cur > 0 or own
+        if need[k] or every:
+            mark(p, q)
+        elif elementwise:
+            for j in used:
+                mark(p + j, p + j + 1)
+    return need
+
+
+@functools.lru_cache(maxsize=1)
+def _value_rules():
+    """Per opcode, for ``value_needs``: (elementwise, whether its value is needed by its own
+    partials, whether it needs every operand's value whatever, the operands its partials
+    read)."""
+    rules = []
+    for spec in OPS:
+        if spec.kind != ELEMENTWISE:
+            rules.append((False, spec.code not in (GATHER, SUM), False, ()))
             continue
-        spec = OPS[code]
-        values[r] |= reads_y(spec)
         used = partial_reads(spec)
-        for j, (kind, q) in enumerate(refs):
-            if kind in ("in", "at") and (values[r] or used[j]):
-                values[q] = True
-    return tuple(values)
+        rules.append((True, reads_y(spec), ranged(spec), tuple(j for j, u in enumerate(used)
+                                                            if u)))
+    return rules
 
 
 def _kept(structure, local, twin):

@@ -25,7 +25,7 @@ import numpy as np
 
 from numtape.kernels.twins import compiled
 from numtape.ops import OPS
-from numtape.ops.layout import arg_pointers, breaks, op_reads, slot_reads
+from numtape.ops.layout import arg_pointers, breaks, op_reads
 from numtape.tape.callee import Callee
 from numtape.tape.plan import (DEP, HOST, NO_ROW, PRODUCTS, Fused, Loop, Run, build_plan,
                                 host_segment, without_outputs)
@@ -227,11 +227,8 @@ class Sweeps(Callee):
             arg_ptr, iarg_ptr = arg_pointers(a["op"], np.diff(a["out_ptr"]))
             args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
             reads = op_reads(*args[:4], a["iargs"], arg_ptr)
-            dep = None   # the outputs' DepOp's reads (jvp does not run it: forward_tangent)
-            if a["op"].size and a["op"][-1] == DEP:
-                dep = slot_reads(a["args"][arg_ptr[-2]:], a["out_ptr"])
             found = [(r[0], r[1], Fused(fused.kernels(r[2]), r[3], r[4]))
-                     for r in fused.find_runs(*args, reads, dep, a["iargs"], iarg_ptr)]
+                     for r in fused.find_runs(*args, reads, a["iargs"], iarg_ptr)]
             found += [(r[0], r[1], Loop(loops.kernels(r[2]), r[3], r[4], r[5]))
                       for r in loops.find_loops(*args, a["iargs"], reads)]
             self._found = found
