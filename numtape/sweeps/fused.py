@@ -16,7 +16,10 @@ output) this module renders
 Python source for four Numba functions, from the op table's own formulas, as the interpreter
 generator does:
 
-* ``forward``: per element, each op's value (earlier values kept in registers), stored;
+* ``forward``: per element, each op's value (earlier values kept in registers), stored in
+  the arena where a later sweep or another op reads it (``_kept``: read outside the run, or
+  by a partial), else in a chunk buffer only: of sum(exp(x) * y), exp's values reach the
+  arena, the product's do not;
 * ``reverse``: per element, the ops backwards, each output adjoint read (and cleared) and
   passed to its operands, with the interpreter's strong-zero statement.  A sin or cos whose
   value nothing reads after the forward sweep (read only within the run, by ops whose
@@ -27,10 +30,11 @@ generator does:
 * ``tangent``: per element, each op's tangent from its operands';
 * ``forward_tangent``: both in one pass (jvp, hvp), one loop per group of ops (a uniform run
   is one group) computing every op's value and tangent of an element in registers; the
-  results read only within their group are not stored, and the values only the outputs'
-  DepOp (which jvp does not run) and tangents read are not computed (``_values``): after it
-  the arena holds every other node's value and tangent (numtape/tape/sweeper.py,
-  ``Sweeps.forward_tangent``).
+  results read only within their group are not stored, and the values that jvp does not
+  need are not computed (``value_needs``, over the whole tape: read by nothing but the
+  outputs' DepOp, which jvp does not run, and tangents whose partials do not read them):
+  after it the arena holds every value jvp needs and every tangent not kept in registers
+  (numtape/tape/sweeper.py, ``Sweeps.forward_tangent``).
 
 Values and tangents equal the interpreter's bit for bit (the same expressions per element).
 Adjoints equal them except where two elements of the run add into one address (a broadcast

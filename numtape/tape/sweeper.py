@@ -426,8 +426,8 @@ class Sweeps(Callee):
         return y
 
     def forward_tangent(self, x, v):
-        """Values (this thread's arena, returned: every node's but those a fused run keeps to
-        itself or does not compute, ``run_forward_tangent``, and the outputs' block) and
+        """Values (this thread's arena, returned: every node's that jvp needs, but those a
+        fused run keeps to itself, and not the outputs' block: fused.value_needs) and
         output tangents (k, m) for inputs ``x`` and input directions v (k, n_in), in one pass
         where the plan allows.  The tangents are read from the operands of the outputs' DepOp,
         which is not run: one copy into the result instead of two."""
@@ -482,8 +482,11 @@ class Sweeps(Callee):
 
     # ---- sweeps on this thread's workspaces ------------------------------------------------
     def forward(self, x, adj=None):
-        """Values of every node for flat inputs ``x`` (this thread's arena, returned); with
-        ``adj`` (a (1, arena) adjoint workspace) its op outputs are zeroed too."""
+        """Values for flat inputs ``x`` (this thread's arena, returned): every node's that a
+        reverse or tangent sweep, another op or the outputs read (a fused run holds the
+        others in a chunk buffer: numtape/sweeps/fused.py, ``_kept``; ``replay`` recomputes
+        every node's); with ``adj`` (a (1, arena) adjoint workspace) its op outputs are
+        zeroed too."""
         self._swept()
         val = self.workspace("val")
         val[:self.n_in] = x
