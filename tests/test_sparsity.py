@@ -484,3 +484,53 @@ def test_a_multivariate_normal_per_group_keeps_the_inner_hessian_block_diagonal(
     F = nt.MakeTape(f, np.concatenate([np.zeros(36), [1.0]]))
     H = hessian_pattern(F).toarray()[:36, :36]
     assert H.sum() == 72 and np.array_equal(H, np.kron(np.eye(18), np.ones((2, 2))) > 0)
+
+
+def _seeded_by_addresses(rec, seed, d, zero, n):
+    """The compressed Hessian's seeding as it was for a seed of 0s and 1s: d's addresses
+    where it is 1, the zero's elsewhere (a gather of n scattered operands once recorded)."""
+    from numtape.trace.recorder import addr_array, wrap
+    d_addr = rec.const(float(d)) if type(d) is float else addr_array(rec, d)
+    return wrap(rec, np.where(seed == 1.0, np.broadcast_to(d_addr, seed.shape), zero))
+
+
+def test_compressed_hessian_seeds_are_selects_with_the_gathers_bits(monkeypatch):
+    """A color's seed meeting a partial that is not constant is one select over the seed as a
+    constant block, not a gather of n addresses (which every simplify pass and sweep walked
+    operand by operand): the (u, u) block's Hessian tape of an AR(1)-like objective has no
+    gather, and its values are the gathers' bit for bit, at overflowing c = exp(800), NaN and
+    zeros included."""
+    from numtape.ops.layout import arg_pointers
+    from numtape.transforms import jacfun
+    from numtape.transforms.sparse import sparse_hessian_block
+    n = 100
+
+    def f(z):
+        u, c = z[:n], np.exp(z[n])
+        return 0.5 * np.sum((u[1:] - c * u[:-1]) ** 2) + np.sum(np.exp(u))
+
+    def block_tape():
+        F = nt.MakeTape(f, np.zeros(n + 1))
+        G = F.jacfun()
+        return sparse_hessian_block(F, nt.MakeTape(lambda z: G(z)[:n], np.zeros(n + 1)), n)
+
+    def gathers(T):
+        nargs = np.diff(arg_pointers(T.op, np.diff(T.out_ptr))[0])
+        return [int(a) for c, a in zip(T.op, nargs) if c == BY_NAME["GatherOp"].code]
+
+    H = block_tape()
+    seeded = jacfun._seeded
+    with monkeypatch.context() as m:
+        m.setattr(jacfun, "_seeded", lambda rec, seed, *a: (
+            seeded if type(seed) is float else _seeded_by_addresses)(rec, seed, *a))
+        H_ref = block_tape()
+    assert gathers(H) == [] and len(gathers(H_ref)) > 2 and min(gathers(H_ref)) >= n // 4
+    u = np.random.default_rng(3).normal(size=n)
+    for z in (np.r_[u, 0.3], np.r_[u, 800.0], np.r_[-u, -800.0], np.r_[u, np.nan],
+              np.zeros(n + 1)):
+        a, b = H(z), H_ref(z)
+        np.testing.assert_array_equal(a.indices, b.indices)
+        np.testing.assert_array_equal(a.data.view(np.int64), b.data.view(np.int64))
+    z = np.r_[u, 0.3]
+    dense = nt.MakeTape(f, z).hessian(z)[:n, :n]
+    np.testing.assert_allclose(H(z).toarray(), dense, rtol=1e-14, atol=1e-14)

@@ -19,7 +19,7 @@ from numtape.rules import chain_partial, vjp_rule
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.slots import Pieces
 from numtape.transforms.passes.dce import operand_lists
-from numtape.trace.recorder import CONST_BASE, addr_array, recorder_of, wrap
+from numtape.trace.recorder import CONST_BASE, addr_array, elementwise, recorder_of, wrap
 
 _ZERO = -1   # the structural zero adjoint
 MAX_ARITY = max(max(s.arity for s in OPS), 1)
@@ -320,8 +320,10 @@ def _unit_seed(rec, g_addr):
 
 
 def _seeded(rec, seed, d, zero, n):
-    """Seed * d for a 0/1 constant seed of n elements: d's own addresses where it is 1; no
-    op recorded."""
+    """Seed * d for a 0/1 constant seed of n elements: d's own addresses where it is 1 (no op
+    recorded); for a seed of both, d where it is 1 and 0 elsewhere, one select over the seed
+    as a constant block (the same values as a gather of d's and the zero's addresses, whose
+    n scattered operands every pass over the tape would walk one by one)."""
     d_addr = rec.const(float(d)) if type(d) is float else addr_array(rec, d)
     if type(seed) is float:
         if seed == 0.0:
@@ -329,7 +331,7 @@ def _seeded(rec, seed, d, zero, n):
         if np.shape(d_addr) == (n,):
             return wrap(rec, d_addr)
         return wrap(rec, np.full(n, int(d_addr), dtype=np.int64))
-    return wrap(rec, np.where(seed == 1.0, np.broadcast_to(d_addr, seed.shape), zero))
+    return elementwise(OP.SelectOp, seed, wrap(rec, d_addr), wrap(rec, zero))
 
 
 def _traced(rec, addr):
