@@ -10,9 +10,12 @@ tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
 """
 from __future__ import annotations
 
+import ast
+import functools
+
 import numpy as np
 
-from numtape.ops import BLOCK, OP, OPS, PER_ELEMENT
+from numtape.ops import BLOCK, OP, OPERAND_NAMES, OPS, PER_ELEMENT
 from numtape.ops.layout import arg_pointers, breaks, operand_lengths
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
@@ -248,14 +251,19 @@ def input_adjoints(rev, rec, where, rows=None, weights=None, last=False):
         if not any(wanted):
             continue
         params = tuple(int(v) for v in F.iargs[rev.iarg_ptr[k]:rev.iarg_ptr[k + 1]])
-        y, g = _traced(rec, where.block(o, n)), _traced(rec, g_addr)
+        g = _traced(rec, g_addr)
         if spec.kind == BLOCK:
+            y = _traced(rec, where.block(o, n))
             xs = [_traced(rec, where.block(s, ln)) for s, ln in zip(a.tolist(), lens.tolist())]
             cts = vjp_rule(spec, g, xs, y, params, F.subtapes)
         else:   # broadcast scalars are spread over the block (addresses only); the local
-            # partials are recorded once, whatever the number of replays
-            xs = [_traced(rec, where.block(s, ln) if ln == n else np.full(n, where.at(s)))
-                  for s, ln in zip(a.tolist(), lens.tolist())]
+            # partials are recorded once, whatever the number of replays; the operands and
+            # the value that no wanted partial reads are not made (n addresses each)
+            read, read_y = _partial_reads(spec.code, tuple(wanted))
+            xs = [None if not read[j] else
+                  _traced(rec, where.block(s, ln) if ln == n else np.full(n, where.at(s)))
+                  for j, (s, ln) in enumerate(zip(a.tolist(), lens.tolist()))]
+            y = _traced(rec, where.block(o, n)) if read_y else None
             seed = _unit_seed(rec, g_addr)
             cts = [None if spec.zero_derivative or not wanted[j] else
                    _seeded(rec, seed, rev.partial(k, j, spec, xs, y), zero, n)
@@ -305,6 +313,18 @@ def _scalar_op_adjoints(rev, rec, where, adj, k, spec, flags, g):
         adj.set_one(ps[j], s, ct if cur == _ZERO else rec.scalar_op(_ADD, (cur, ct)))
 
 
+@functools.lru_cache(maxsize=None)
+def _partial_reads(code, wanted):
+    """(per operand, whether the partials ``wanted`` of elementwise op ``code`` read it;
+    whether they read the op's value y), from the partials' formulas."""
+    spec = OPS[code]
+    used = set()
+    for d, w in zip(spec.partial_exprs, wanted):
+        if w:
+            used |= {v.id for v in ast.walk(ast.parse(d, mode="eval")) if isinstance(v, ast.Name)}
+    return tuple(nm in used for nm in OPERAND_NAMES[spec.arity]), "y" in used
+
+
 def _unit_seed(rec, g_addr):
     """The 0/1 values of an adjoint made only of the constants 0 and 1 (a seed that has not
     met a non-trivial partial yet): a float when it is one constant throughout, else an
@@ -347,13 +367,18 @@ def _summed(rec, cur, ct):
     fresh = cur == _ZERO
     if fresh.all():
         return ct
-    out = np.where(fresh, ct, cur)
     pos = np.flatnonzero(~fresh) if fresh.any() else None   # where to add (x[1:] meeting
     if pos is not None:                                     # x[:-1]: no gather)
+        out = np.where(fresh, ct, cur)
         cur, ct = cur[pos], ct[pos]
+    del fresh
     pieces = _pieces(cur, ct)
-    if pieces is None:   # scattered addresses: one add over gathered blocks
+    if pieces is None:   # scattered addresses, or one stretch: one add (over gathered blocks)
+        if pos is None:   # everywhere: its result is the sum (no copy of n addresses)
+            return addr_array(rec, _traced(rec, cur) + _traced(rec, ct)).ravel()
         pieces = [(0, cur.size)]
+    if pos is None:
+        out = np.empty_like(cur)   # every position is one piece's
     # an add per stretch where both are consecutive (x[1:] meeting x[:-1] leaves an adjoint
     # that is one block but for its ends): operands at offsets within blocks, no gather; the
     # blocks first, the single elements after them, so a fused run is not cut
