@@ -55,7 +55,7 @@ def rule_vjp(F, x, w):
 
 
 def _rule_vjp(F, x, w):
-    val = F.sweeps.forward(F.flatten_input(x)).copy()
+    val = F.sweeps.values(F.flatten_input(x))
     adj = np.zeros(F.arena_size)
     adj[F.dep] += np.ravel(w)
     arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
@@ -88,7 +88,7 @@ def term_magnitudes(F, x):
     (array([ 0., -2.]), array([4., 2.]))
     """
     with np.errstate(all="ignore"):
-        val = F.sweeps.forward(F.flatten_input(x)).copy()
+        val = F.sweeps.values(F.flatten_input(x))
         adj = np.zeros(F.arena_size)
         adj[F.dep] += 1.0
         arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
@@ -138,7 +138,7 @@ def check_tape(F, x, rtol=1e-10, atol=1e-12, seed=0):
     """
     rng = np.random.default_rng(seed)
     with np.errstate(all="ignore"):
-        val = F.sweeps.forward(F.flatten_input(x)).copy()
+        val = F.sweeps.values(F.flatten_input(x))
         arg_ptr, iarg_ptr = arg_pointers(F.op, np.diff(F.out_ptr))
         n_fixed = F.n_in + F.consts.size
         for k in range(F.n_ops):

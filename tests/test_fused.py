@@ -137,6 +137,9 @@ def test_sums_end_their_runs_adding_as_the_interpreter(n):
     np.testing.assert_array_equal(val[kept], T.forward(x)[kept])
     val[held] = np.nan
     assert np.isnan(S.forward(x)[held]).all()
+    # Sweeps.values recomputes every node's value (interpreted, a fresh arena): print's and
+    # numtape.testing's
+    np.testing.assert_array_equal(S.values(x)[held], T.forward(x)[held])
     np.testing.assert_array_equal(S.tangent(S.forward(x), V), T.tangent(T.forward(x), V))
     np.testing.assert_array_equal(S.forward_tangent(x, V)[1], T.forward_tangent(x, V)[1])
     np.testing.assert_array_equal(G.gradient(x), F.gradient(x))

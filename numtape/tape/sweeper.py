@@ -535,6 +535,14 @@ class Sweeps(Callee):
         self.run_tangent(val, tan)
         return tan[:, self.out].copy()
 
+    def values(self, x):
+        """Every node's value for flat inputs ``x``, in a fresh arena (a forward sweep's arena
+        leaves out the values a fused run holds to itself: ``forward``): interpreted, without
+        touching the plan other threads sweep with."""
+        vals = self.fresh_arena(x)
+        self.run_forward(vals, work=np.empty(self.work_size), interpreted=True)
+        return vals
+
     def replay(self):
         """Values and adjoints (first seed) of every node at this thread's last evaluation,
         recomputed in fresh arrays with nothing cleared (what ``print`` shows), or None."""
@@ -542,10 +550,9 @@ class Sweeps(Callee):
         if last is None:
             return None
         val, w = last
-        vals = self.fresh_arena(val[:self.n_in])
-        # interpreted: every node's adjoint in the arena (compiled segments keep some in
-        # registers), without touching the plan other threads sweep with
-        self.run_forward(vals, work=np.empty(self.work_size), interpreted=True)
+        # interpreted: every node's value and adjoint in the arena (compiled segments keep
+        # some in chunk buffers and registers)
+        vals = self.values(val[:self.n_in])
         if w is None:
             return vals, None
         adj = np.zeros((1, self.arena_size))
