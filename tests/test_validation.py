@@ -97,6 +97,25 @@ def test_corrupted_tape_arrays_raise_tapeformaterror(name):
     assert isinstance(ei.value, ValueError)
 
 
+@pytest.mark.parametrize("at", [0, -1])
+def test_a_long_gather_or_dep_reading_a_later_slot_raises(at):
+    """A gather or DepOp with more operands than one chunk of the operand checks is checked
+    in one pass (its single slots against its own output): a slot at or after it is still
+    named, as in any tape."""
+    n = (1 << 18) + 5
+    F = nt.MakeTape(lambda x: x[::-1] * 2.0, np.zeros(n))
+    a = tape_arrays(F)
+    ops = [nt.ops.OPS[c].name for c in a["op"]]
+    assert ops[0] == "GatherOp" and ops[-1] == "DepOp"
+    k = 0 if at == 0 else len(ops) - 1
+    args = a["args"].astype(np.int64)
+    first = 0 if at == 0 else args.size - 1
+    args[first] = int(a["out_ptr"][k])       # the op's own first output
+    a["args"] = args
+    with pytest.raises(nt.TapeFormatError, match=f"of op {k} reads outside the values"):
+        nt.Tape(**a)
+
+
 @pytest.mark.parametrize("field, value", [("op", 2 ** 31), ("op", 2 ** 32 + 4), ("op", 2 ** 32),
                                           ("flags", 256), ("flags", 257), ("iargs", None)])
 def test_out_of_dtype_range_values_are_not_wrapped(field, value):

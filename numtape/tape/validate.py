@@ -11,7 +11,7 @@ block lies in [0, out_ptr[k]) (so it is defined before op k runs); outputs insid
 import numpy as np
 
 from numtape.errors import TapeFormatError
-from numtape.ops import OPS
+from numtape.ops import OPS, PER_ELEMENT
 from numtape.ops.flags import BROADCAST_MASK, CONST_BIT, MAX_MARKED
 from numtape.ops.layout import (ARITY, IS_BLOCK, arg_pointers, fixed_operands, op_params,
                                 operand_extents)
@@ -89,8 +89,13 @@ def validate(op, flags, out_ptr, args, iargs, consts, n_in, dep):
     bounds = np.searchsorted(arg_ptr, np.arange(0, args.size, _CHUNK), side="right") - 1
     cuts = np.unique(np.concatenate([bounds, [n_ops]]))
     for k0, k1 in zip(cuts[:-1], cuts[1:]):
-        _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, int(k0), int(k1),
-                        n_in, consts.size)
+        k0, k1 = int(k0), int(k1)
+        if k1 - k0 == 1 and ARITY[op[k0]] == PER_ELEMENT and \
+                args[arg_ptr[k0]:arg_ptr[k1]].max(initial=-1) < out_ptr[k0]:
+            continue   # one gather or DepOp of single slots, all defined before it (its
+            # operands have no constant marks): one pass, no per-operand temporaries
+        _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, k0, k1, n_in,
+                        consts.size)
     if dep.size and dep.max() >= arena:
         raise TapeFormatError(f"dep: output address {int(dep.max())} outside the arena "
                               f"({arena})")
