@@ -183,7 +183,7 @@ def breaks(a, limit=None):
     found, count, n = [], 0, a.size
     for i in range(1, n, _STRIDE):
         j = min(n, i + _STRIDE)
-        d = np.flatnonzero(a[i:j].astype(np.int64) - a[i - 1:j - 1] != 1)
+        d = np.flatnonzero(a[i:j].astype(np.int64, copy=False) - a[i - 1:j - 1] != 1)
         if d.size:
             found.append(d + i)
             count += d.size
