@@ -170,7 +170,6 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, need):
     offsets in the run are then computed), and ``n`` is the longest length plus lag."""
     m = len(ops)
     inner = np.zeros(m, dtype=np.int64)
-    within = np.zeros(m, dtype=np.int64)   # reads from within the run, at any offset
     at_offset = np.zeros(m, dtype=bool)
     kept = np.ones(m, dtype=bool)     # every reader in the run has the result's lag and length
     for r, (_, _, refs) in enumerate(ops):
@@ -180,7 +179,6 @@ def _run(k0, k1, ops, lens, lags, out_ptr, args, arg_ptr, reads, need):
                 kept[q] &= lags[r] == lags[q] and lens[r] == lens[q]
             elif kind == "at":
                 at_offset[q] = True
-                within[q] += 1
     local = tuple(bool(inner[r] and reads[k0 + r] == inner[r] and not at_offset[r]
                        and kept[r]) for r in range(m))
     A, gathered = [], []
@@ -235,7 +233,6 @@ def value_needs(op, flags, out_ptr, args, arg_ptr, iargs, first=0):
     # a difference array over ops: a read of the outputs of ops a..b adds 1 at b and -1 at
     # a - 1, so the sum from the end of the tape down to k counts the reads of op k
     up = np.zeros(n_ops + 1, dtype=np.int64)
-
     first_out, bounds_l = int(bounds[0]), bounds.tolist()
 
     def mark(p, q):
