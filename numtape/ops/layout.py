@@ -6,6 +6,9 @@ module is the one home of the facts every layer needs to walk those arrays: each
 and parameter count, where each op's operands and parameters start, and how long each operand
 block is.  The flags byte's bits are in ``numtape.ops.flags``.
 """
+import ast
+import functools
+
 import numpy as np
 
 from numtape.errors import TapeFormatError
@@ -190,3 +193,12 @@ def breaks(a, limit=None):
             if limit is not None and count > limit:
                 break
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=None)
+def partial_names(spec, j=None):
+    """The names an elementwise op's partial formula j reads (None: any of its partials'):
+    its operands' (``OPERAND_NAMES``), its own value ``y``, the formulas' globals."""
+    exprs = spec.partial_exprs if j is None else (spec.partial_exprs[j],)
+    return frozenset(v.id for e in exprs for v in ast.walk(ast.parse(e, mode="eval"))
+                     if isinstance(v, ast.Name))

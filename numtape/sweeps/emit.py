@@ -30,6 +30,7 @@ import ast
 import functools
 
 from numtape.ops import ELEMENTWISE, OPERAND_NAMES, OPS
+from numtape.ops.layout import partial_names
 
 
 # ---- formulas ------------------------------------------------------------------------------
@@ -88,22 +89,16 @@ def joint_lines(spec, near):
     return [s.format("_near" if near else "") for s in spec.joint]
 
 
-@functools.lru_cache(maxsize=None)
-def _partial_names(spec):
-    return {n.id for e in spec.partial_exprs for n in ast.walk(ast.parse(e, mode="eval"))
-            if isinstance(n, ast.Name)}
-
-
 def partial_reads(spec):
     """Per operand of an elementwise op, whether any of its partials reads that operand's
     value (a product's do, an add's and exp's do not: exp's reads y)."""
-    used = _partial_names(spec)
+    used = partial_names(spec)
     return tuple(nm in used for nm in operand_names(spec))
 
 
 def reads_y(spec):
     """Whether a partial of an elementwise op reads the op's own value y (exp's, sqrt's)."""
-    return "y" in _partial_names(spec)
+    return "y" in partial_names(spec)
 
 
 def element_loop(spec, head, loads, body):

@@ -287,23 +287,20 @@ def _value_rules():
 def _kept(structure, local, twin):
     """Per op of a run, whether its forward sweep stores its value in the arena: a result
     read outside the run (not ``local``: by a later sweep, another segment or the outputs), a
-    twin (its slot ends holding its partial), or one a partial reads (its own, y = exp(x)
-    reads y, or a reader's in the run: a product reads both factors; sin and cos read their
-    argument, and their range checks too).  The reverse and tangent sweeps read no other
-    value, so the others stay in a chunk buffer: of sum(exp(x) * y), only exp's values
-    reach the arena.  A forward sweep's arena holds every value but these (and a twin's)."""
+    twin (its slot ends holding its partial), or one a partial reads (``_value_rules``: its
+    own, y = exp(x) reads y, or a reader's in the run: a product reads both factors; sin and
+    cos read their argument, and their range checks too).  The reverse and tangent sweeps
+    read no other value, so the others stay in a chunk buffer: of sum(exp(x) * y), only
+    exp's values reach the arena.  A forward sweep's arena holds every value but these (and
+    a twin's)."""
+    rules = _value_rules()
     kept = [not local[r] or r in twin for r in range(len(structure))]
-    for code, _, refs in structure:
-        if code in (GATHER, SUM):
-            continue   # their partials read nothing
-        spec = OPS[code]
-        used = partial_reads(spec)
+    for r, (code, _, refs) in enumerate(structure):
+        _, own, every, used = rules[code]     # gathers and sums: nothing
+        kept[r] = kept[r] or own
         for j, (kind, q) in enumerate(refs):
-            if kind in ("in", "at") and (used[j] or ranged(spec)):
+            if kind in ("in", "at") and (every or j in used):
                 kept[q] = True
-    for r, (code, _, _) in enumerate(structure):
-        if code not in (GATHER, SUM) and reads_y(OPS[code]):
-            kept[r] = True
     return tuple(kept)
 
 

@@ -10,13 +10,12 @@ tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
 """
 from __future__ import annotations
 
-import ast
 import functools
 
 import numpy as np
 
 from numtape.ops import BLOCK, OP, OPERAND_NAMES, OPS, PER_ELEMENT
-from numtape.ops.layout import arg_pointers, breaks, operand_lengths
+from numtape.ops.layout import arg_pointers, breaks, operand_lengths, partial_names
 from numtape.ops.flags import const_operand
 from numtape.rules import chain_partial, vjp_rule
 from numtape.trace.make import MakeTape, replay, zero_input
@@ -318,10 +317,7 @@ def _partial_reads(code, wanted):
     """(per operand, whether the partials ``wanted`` of elementwise op ``code`` read it;
     whether they read the op's value y), from the partials' formulas."""
     spec = OPS[code]
-    used = set()
-    for d, w in zip(spec.partial_exprs, wanted):
-        if w:
-            used |= {v.id for v in ast.walk(ast.parse(d, mode="eval")) if isinstance(v, ast.Name)}
+    used = set().union(*(partial_names(spec, j) for j, w in enumerate(wanted) if w))
     return tuple(nm in used for nm in OPERAND_NAMES[spec.arity]), "y" in used
 
 
