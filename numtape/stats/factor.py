@@ -11,7 +11,9 @@ function of a symmetric matrix (the two triangles share a perturbation).
   degree ordering, then a numeric refactorization that reuses the symbolic analysis).  It is a
   wheel on every platform, and unlike CHOLMOD through cvxopt it hands out the factor itself,
   which the selected inverse (``numtape.kernels.selinv``) needs;
-* up to ``DENSE_MAX`` rows, LAPACK's Cholesky on the dense matrix.
+* up to ``DENSE_MAX`` rows, LAPACK's Cholesky on the dense matrix;
+* a diagonal pattern (one random effect per group: ``(1 | g)``) is its own factorization:
+  log det, solves, the selected inverse and its adjoint are elementwise in the diagonal.
 
 A ``Factor`` answers what the statistical layer asks of A: ``logdet``, ``solve``, ``selinv``
 (A^-1 on the pattern) and ``selinv_adjoint`` (the reverse derivative of ``selinv``, which is
@@ -58,6 +60,7 @@ class SymmetricPattern:
             self._extra = np.zeros(0, dtype=np.int64)
         self.weight = np.where(self.rows == self.cols, 1.0, 0.5)
         self.dense = self.n <= DENSE_MAX
+        self.diagonal = self.nnz == self.n and bool(np.all(self.rows == self.cols))
         self._lock = threading.Lock()
         self._last = None
         self._sparse = None
@@ -76,7 +79,8 @@ class SymmetricPattern:
             last = self._last
             if last is not None and np.array_equal(last[0], h):
                 return last[1]
-            f = DenseFactor(self, h) if self.dense else SparseFactor(self, h)
+            f = (DiagonalFactor(self, h) if self.diagonal else DenseFactor(self, h)
+                 if self.dense else SparseFactor(self, h))
             self._last = (h.copy(), f)
             return f
 
@@ -87,6 +91,34 @@ class SymmetricPattern:
         np.add.at(out, self.rows, hx * x[self.cols])
         np.add.at(out, self.cols, hx * x[self.rows])
         return out
+
+
+class DiagonalFactor:
+    """A(h) with every listed entry on the diagonal: the factorization is the diagonal."""
+
+    def __init__(self, pattern, h):
+        self.pattern = pattern
+        d = np.empty(pattern.n)
+        d[pattern.rows] = h
+        dmin = float(d.min()) if d.size else 1.0
+        if not dmin > 0.0 or not np.all(np.isfinite(d)):
+            raise NotPositiveDefinite(dmin)
+        self.d = d
+
+    @property
+    def logdet(self):
+        return float(np.sum(np.log(self.d)))
+
+    def solve(self, b):
+        b = np.asarray(b, dtype=np.float64)
+        return b / (self.d if b.ndim == 1 else self.d[:, None])
+
+    def selinv(self):
+        return 1.0 / self.d[self.pattern.rows]
+
+    def selinv_adjoint(self, W):
+        """The gradient of sum(W * selinv) in h: -W / d^2 (rows of W at once)."""
+        return -W / self.d[self.pattern.rows] ** 2
 
 
 class DenseFactor:

@@ -116,6 +116,19 @@ class InnerProblem:
         H = self.Huu.callee
         return self.pattern.factor(H.forward(z)[H.out])
 
+    def cross_tangents(self, z, V):
+        """Rows of d(dF/du)/dtheta v at z for theta directions V (s, n_theta) -> (s, k): the
+        u-gradient's tangents, every row in one sweep."""
+        D = np.zeros((V.shape[0], self.n))
+        D[:, self.k:] = V
+        return self.Gu.sweeps.forward_tangent(z, D)[1]
+
+    def cross_adjoints(self, z, W):
+        """Rows of w^T d(dF/du)/dtheta at z for W (s, k) -> (s, n_theta): the u-gradient's
+        adjoints, every row in one reverse sweep."""
+        S = self.Gu.sweeps
+        return S.reverse(S.forward(z), W)[:, self.k:]
+
     def solve(self, theta):
         """u_hat(theta) by damped Newton (see NewtonOptions); NewtonError on failure."""
         opts, k = self.options, self.k
@@ -248,17 +261,14 @@ class NewtonNode(Node):
     def vjp(self, x, y, W):
         P = self.problem
         z = self._z(x, y)
-        V = P.factor(z).solve(W.T)
         out = np.zeros((W.shape[0], self.n_in))
-        for s in range(W.shape[0]):
-            out[s, :P.n_theta] = -P.GuVJP(np.concatenate([z, V[:, s]]))[P.k:]
+        out[:, :P.n_theta] = -P.cross_adjoints(z, P.factor(z).solve(W.T).T)
         return out
 
     def jvp(self, x, y, V):
         P = self.problem
         z = self._z(x, y)
-        R = np.stack([P.Gu.jvp(z, np.concatenate([np.zeros(P.k), v[:P.n_theta]])) for v in V])
-        return -P.factor(z).solve(R.T).T
+        return -P.factor(z).solve(P.cross_tangents(z, V[:, :P.n_theta]).T).T
 
     def rule(self, x, w):
         P = self.problem

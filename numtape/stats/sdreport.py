@@ -174,10 +174,8 @@ def sdreport(obj, par=None, bias_correct=False):
     if k:
         prob = obj.problem
         fac = prob.factor(z)
-        # H_u,theta, one tangent sweep of the u-gradient per fixed parameter
-        Hut = np.stack([prob.Gu.jvp(z, np.concatenate([np.zeros(k), e]))
-                        for e in np.eye(p.size)], axis=1) if p.size else np.zeros((k, 0))
-        A = -fac.solve(Hut) if p.size else np.zeros((k, 0))
+        # A = -H_uu^-1 H_u,theta: H_u,theta from one tangent sweep of the u-gradient
+        A = -fac.solve(prob.cross_tangents(z, np.eye(p.size)).T) if p.size else np.zeros((k, 0))
         P = prob.pattern
         zd = fac.selinv()
         diag_inv = np.zeros(k)
@@ -254,9 +252,8 @@ def delta_method(obj, p, Phi, V):
     A = fac = None
     if k:
         fac = obj.problem.factor(z)
-        Hut = np.stack([obj.problem.Gu.jvp(z, np.concatenate([np.zeros(k), e]))
-                        for e in np.eye(p.size)], axis=1) if p.size else np.zeros((k, 0))
-        A = -fac.solve(Hut) if p.size else np.zeros((k, 0))
+        A = (-fac.solve(obj.problem.cross_tangents(z, np.eye(p.size)).T) if p.size
+             else np.zeros((k, 0)))
     return _delta(Phi, z, k, V, A, fac)
 
 
