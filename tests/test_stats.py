@@ -205,6 +205,58 @@ def test_selected_inverse_and_its_adjoint_match_dense_algebra(n, density):
     np.testing.assert_allclose(f.solve(b), np.linalg.solve(A.toarray(), b), atol=1e-12)
 
 
+def test_a_diagonal_pattern_factorizes_elementwise_as_the_dense_path_does():
+    rng = np.random.default_rng(4)
+    n = 7
+    order = rng.permutation(n)          # listed in any order
+    h = rng.uniform(0.5, 3.0, n)
+    P = factor_module.SymmetricPattern(order, order, n)
+    assert P.diagonal
+    f = P.factor(h)
+    assert isinstance(f, factor_module.DiagonalFactor)
+    A = P.matrix(h)
+    Z = np.linalg.inv(A)
+    assert f.logdet == pytest.approx(np.linalg.slogdet(A)[1], rel=1e-14)
+    np.testing.assert_allclose(f.selinv(), Z[order, order], rtol=1e-15)
+    W = rng.normal(size=(3, n))
+    for w in W:
+        np.testing.assert_allclose(f.selinv_adjoint(w), -(Z @ P.matrix(w) @ Z)[order, order],
+                                   rtol=1e-14)
+    np.testing.assert_allclose(f.selinv_adjoint(W),
+                               np.stack([f.selinv_adjoint(w) for w in W]), rtol=0)
+    b = rng.normal(size=(n, 2))
+    np.testing.assert_allclose(f.solve(b), np.linalg.solve(A, b), rtol=1e-14)
+    np.testing.assert_allclose(f.solve(b[:, 0]), np.linalg.solve(A, b[:, 0]), rtol=1e-14)
+    for bad in (0.0, -1.0, np.nan, np.inf):
+        with pytest.raises(factor_module.NotPositiveDefinite):
+            P.factor(np.where(np.arange(n) == 3, bad, h))
+    # an off-diagonal entry makes it an ordinary pattern
+    assert not factor_module.SymmetricPattern([0, 1, 0, 1], [0, 1, 1, 0], 2).diagonal
+
+
+def test_a_random_intercept_laplace_fit_is_the_same_with_the_dense_factorization():
+    rng = np.random.default_rng(5)
+    g = np.repeat(np.arange(8), 5)
+    y = rng.poisson(np.exp(0.3 + rng.normal(0, 0.5, 8)[g])).astype(float)
+
+    def nll(p):
+        eta = p["mu"] + p["u"][g]
+        return (np.sum(np.exp(eta) - y * eta) + 0.5 * np.sum(p["u"] ** 2) * np.exp(-2 * p["ls"])
+                + 8 * p["ls"])
+    theta = np.array([0.2, -0.4])
+    diag = nt.MakeADFun(nll, {"mu": 0.0, "ls": 0.0, "u": np.zeros(8)}, random="u")
+    assert diag.problem.pattern.diagonal
+    dense = nt.MakeADFun(nll, {"mu": 0.0, "ls": 0.0, "u": np.zeros(8)}, random="u")
+    dense.problem.pattern.diagonal = False
+    assert isinstance(dense.problem.factor(dense.z(theta)), factor_module.DenseFactor)
+    assert diag.fn(theta) == pytest.approx(dense.fn(theta), rel=1e-14)
+    np.testing.assert_allclose(diag.gr(theta), dense.gr(theta), rtol=1e-12)
+    np.testing.assert_allclose(diag.he(theta), dense.he(theta), rtol=1e-10)
+    np.testing.assert_allclose(diag.he(theta), fd_jacobian(diag.gr, theta, 1e-6), rtol=1e-6)
+    sd_diag, sd_dense = nt.sdreport(diag, theta), nt.sdreport(dense, theta)
+    np.testing.assert_allclose(sd_diag.sd("u"), sd_dense.sd("u"), rtol=1e-12)
+
+
 def test_a_factorization_that_is_not_positive_definite_is_reported():
     P = factor_module.SymmetricPattern([0, 1, 0, 1], [0, 1, 1, 0], 2)
     with pytest.raises(factor_module.NotPositiveDefinite):

@@ -54,3 +54,24 @@ def test_print_shows_derivatives_after_a_clearing_sweep(capsys):
     assert exp_row[3].startswith("2 ") or exp_row[3].startswith("2.0")  # d(sum 2y)/dy = 2
     sum_row = next(r for r in rows if r[0] == "SumOp")
     assert sum_row[3] == "1"
+
+
+def test_a_forward_sweep_at_the_same_inputs_reuses_the_arena_and_only_then():
+    F = nt.MakeTape(lambda x: np.stack([1.0 / x[0], np.sum(np.exp(x) * x)]), np.ones(3))
+    S = F.sweeps
+    runs = []
+    run_forward = S.run_forward
+    S.run_forward = lambda *a, **k: (runs.append(1), run_forward(*a, **k))[1]
+    x = np.array([0.0, 1.0, 2.0])
+    v0 = S.forward(x)[S.out].copy()
+    S.forward(x.copy())
+    assert len(runs) == 1                   # bit-equal inputs: the arena as it is
+    v1 = S.forward(np.array([-0.0, 1.0, 2.0]))[S.out]   # -0.0 == 0.0, but not bit for bit
+    assert len(runs) == 2 and v0[0] == np.inf and v1[0] == -np.inf
+    S.forward_tangent(x, np.ones((1, 3)))   # leaves out values a reverse sweep reads
+    S.forward(x)
+    assert len(runs) == 3
+    np.testing.assert_array_equal(F.jacobian(x), nt.MakeTape(F, np.ones(3)).jacobian(x))
+    assert len(runs) == 3                   # the Jacobian's reverse sweeps the held values
+    S.forward(x, S.workspace("adj", 1))     # with adjoints to zero it always sweeps
+    assert len(runs) == 4
