@@ -224,8 +224,11 @@ class ADFun:
                  for kind, shapes in self._shapes.items()}
         n_ad = sum(sizes["adreport"])
         self.joint = _select(full, np.array([0]), n, scalar=True)
-        self.adreport_tape = _select(full, 1 + np.arange(n_ad), n)
-        self.report_tape = _select(full, 1 + n_ad + np.arange(sum(sizes["report"])), n)
+        # the ADREPORT and REPORT tapes are selected from ``full`` when first asked for
+        self._full, self._n = full, n
+        self._picks = {"adreport": 1 + np.arange(n_ad),
+                       "report": 1 + n_ad + np.arange(sum(sizes["report"]))}
+        self._selected = {}
         if L.k:
             self.problem = InnerProblem(self.joint, L.k, NewtonOptions(
                 start=L.u0, **(newton or {})))
@@ -236,6 +239,24 @@ class ADFun:
             self.objective = self.joint
         self._cache = {}
         self.best = (math.inf, self.par.copy())   # (value, par): the lowest fn seen
+
+    @property
+    def adreport_tape(self):
+        """The tape of z = (u, theta) -> the ADREPORTed values, flattened in report order."""
+        return self._selection("adreport")
+
+    @property
+    def report_tape(self):
+        """The tape of z = (u, theta) -> the REPORTed values, flattened in report order."""
+        return self._selection("report")
+
+    def _selection(self, kind):
+        t = self._selected.get(kind)
+        if t is None:
+            idx = self._picks[kind]
+            t = self._selected[kind] = (_select(self._full, idx, self._n) if idx.size else
+                                        MakeTape(lambda z: z[:0], np.zeros(self._n)))
+        return t
 
     def with_data(self, data):
         """The same model (``f``, parameters' start values, ``random``, ``map``, ``newton``)
