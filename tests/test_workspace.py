@@ -75,3 +75,18 @@ def test_a_forward_sweep_at_the_same_inputs_reuses_the_arena_and_only_then():
     assert len(runs) == 3                   # the Jacobian's reverse sweeps the held values
     S.forward(x, S.workspace("adj", 1))     # with adjoints to zero it always sweeps
     assert len(runs) == 4
+
+
+@pytest.mark.parametrize("m, n", [(29, 40), (40, 29)], ids=["reverse", "tangent"])
+def test_jacobian_chunks_have_one_size_and_the_padding_changes_nothing(monkeypatch, m, n):
+    import numtape.tape.tape as tape_module
+    A = np.random.default_rng(2).standard_normal((m, n))
+    F = nt.MakeTape(lambda x: np.tanh(A @ x) * x[0], np.zeros(n))
+    x = np.random.default_rng(3).standard_normal(n)
+    whole = F.jacobian(x)                  # every direction in one sweep
+    monkeypatch.setattr(tape_module, "JACOBIAN_SLOTS", 10 * F.sweeps.arena_size)
+    G = nt.MakeTape(lambda x: np.tanh(A @ x) * x[0], np.zeros(n))
+    np.testing.assert_array_equal(G.jacobian(x), whole)   # in chunks of 10, 10, 9 + 1 zero
+    kind = "adj" if m <= n else "tan"
+    assert [k for k in G.sweeps._tls.__dict__ if isinstance(k, tuple) and k[0] == kind] \
+        == [(kind, 10)]

@@ -190,23 +190,23 @@ class Tape:
         ``batch.SEED_CHUNK`` seed directions per sweep and fewer on large arenas (each
         direction is an arena-sized row of adjoints or tangents, in this tape and in every
         sub-tape it calls: ``JACOBIAN_SLOTS`` bounds the rows times the arena, so a new
-        tape's first Jacobian does not first-touch hundreds of MB)."""
+        tape's first Jacobian does not first-touch hundreds of MB).  The chunks have one size
+        (the last padded with zero seeds), so each tape makes one workspace for them."""
         val = self._forward(x)
         m, n = self.n_out, self.n_in
         jac = np.empty((m, n))
-        chunk = max(1, min(batch.SEED_CHUNK, JACOBIAN_SLOTS // max(self.sweeps.arena_size, 1)))
-        if m <= n:
-            for s in range(0, m, chunk):
-                e = min(m, s + chunk)
-                seeds = np.zeros((e - s, m))
-                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
-                jac[s:e] = self.sweeps.reverse(val, seeds)
-        else:
-            for s in range(0, n, chunk):
-                e = min(n, s + chunk)
-                seeds = np.zeros((e - s, n))
-                seeds[np.arange(e - s), np.arange(s, e)] = 1.0
-                jac[:, s:e] = self.sweeps.tangent(val, seeds).T
+        most = max(1, min(batch.SEED_CHUNK, JACOBIAN_SLOTS // max(self.sweeps.arena_size, 1)))
+        d = min(m, n)   # directions: reverse sweeps for m <= n, tangent sweeps otherwise
+        # chunks of one size, the last padded with zero seeds: one workspace per tape
+        chunk = -(-d // -(-d // most)) if d else 1
+        for s in range(0, d, chunk):
+            e = min(d, s + chunk)
+            seeds = np.zeros((chunk, m if m <= n else n))
+            seeds[np.arange(e - s), np.arange(s, e)] = 1.0
+            if m <= n:
+                jac[s:e] = self.sweeps.reverse(val, seeds)[:e - s]
+            else:
+                jac[:, s:e] = self.sweeps.tangent(val, seeds)[:e - s].T
         return self._checked(jac, check_nan)
 
     def gradient(self, x, check_nan=False):
