@@ -214,16 +214,18 @@ class ADFun:
             parts = [np.reshape(value, (1,))]
             for kind in ("adreport", "report"):
                 parts += [np.reshape(v, (-1,)) + 0.0 for v in collector.values[kind].values()]
-            return parts
+            out = np.concatenate(parts)
+            return out if len(parts) > 1 else out[0]   # without reports: the joint itself
         n = L.k + L.par.size
         z0 = np.concatenate([L.u0, L.par])
-        full = MakeTape(lambda z: np.concatenate(record(z)), z0)
+        full = MakeTape(record, z0)
         self._shapes = {kind: {name: np.shape(v) for name, v in vals.items()}
                         for kind, vals in collector.values.items()}
         sizes = {kind: [int(np.prod(s)) for s in shapes.values()]
                  for kind, shapes in self._shapes.items()}
         n_ad = sum(sizes["adreport"])
-        self.joint = _select(full, np.array([0]), n, scalar=True)
+        self.joint = (full.simplify("eliminate") if full.out_shape == () else
+                      _select(full, np.array([0]), n, scalar=True))
         # the ADREPORT and REPORT tapes are selected from ``full`` when first asked for
         self._full, self._n = full, n
         self._picks = {"adreport": 1 + np.arange(n_ad),

@@ -31,7 +31,7 @@ from numtape.stats.factor import NotPositiveDefinite, SymmetricPattern
 from numtape.stats.nodes import LogDetNode, Node, SolveNode
 from numtape.tape.tape import as_real
 from numtape.trace.make import MakeTape
-from numtape.transforms.jacfun import weighted_reverse
+from numtape.transforms.jacfun import record_reverse, weighted_reverse
 from numtape.transforms.sparse import sparse_hessian_block
 
 _ROUNDOFF = 1e-14   # Newton decrement, relative to |F|, at which a solve has converged
@@ -84,17 +84,19 @@ class InnerProblem:
         if self.u0.size != k:
             raise ValueError(f"newton: start has {self.u0.size} values; there are {k} random "
                              "effects")
-        G = Fz.jacfun()
-        self.Gu = MakeTape(lambda z: G(z)[:k], np.zeros(n)).simplify("eliminate")
+        # dF/du: F's reverse sweep re-recorded, the adjoints of u picked
+        self.Gu = record_reverse(Fz, [[0]], np.arange(k))
         # H_uu's block only is colored: a few replays of Gu whatever theta is
         Hs = sparse_hessian_block(Fz, self.Gu, k)
         rows, cols = Hs.pattern
         # every diagonal entry is listed (structural zeros as 0): damping adds to them
         no_diag = np.setdiff1d(np.arange(k), rows[rows == cols])
-        rows, cols = np.concatenate([rows, no_diag]), np.concatenate([cols, no_diag])
-        zeros = np.zeros(no_diag.size)
-        self.Huu = MakeTape(lambda z: np.concatenate([Hs(z), zeros]),
-                            np.zeros(n)).simplify("eliminate")
+        self.Huu = Hs
+        if no_diag.size:
+            rows, cols = np.concatenate([rows, no_diag]), np.concatenate([cols, no_diag])
+            zeros = np.zeros(no_diag.size)
+            self.Huu = MakeTape(lambda z: np.concatenate([Hs(z), zeros]),
+                                np.zeros(n)).simplify("eliminate")
         self.pattern = SymmetricPattern(rows, cols, k)
         self.GuVJP = weighted_reverse(self.Gu).simplify("optimize")
         # one sweep of (F, dF/du, H_uu) per Newton step: the three share F's replay
