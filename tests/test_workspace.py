@@ -90,3 +90,15 @@ def test_jacobian_chunks_have_one_size_and_the_padding_changes_nothing(monkeypat
     kind = "adj" if m <= n else "tan"
     assert [k for k in G.sweeps._tls.__dict__ if isinstance(k, tuple) and k[0] == kind] \
         == [(kind, 10)]
+
+
+def test_large_workspaces_are_zeroed_writable_private_pages():
+    import mmap
+    from numtape.tape.sweeper import _HUGE, plain_zeros
+    small, large = plain_zeros((3, 5)), plain_zeros((2, _HUGE // 8))
+    for a in (small, large):
+        assert a.dtype == np.float64 and a.flags.c_contiguous and a.flags.writeable
+        assert not a.any()
+    assert isinstance(large.base.base.obj, mmap.mmap) and small.base is None
+    large[1, -1] = 2.0
+    assert large.sum() == 2.0

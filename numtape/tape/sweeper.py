@@ -17,6 +17,7 @@ object; nobody else touches the interpreters' argument tuples or the workspaces.
 """
 from __future__ import annotations
 
+import mmap
 import threading
 import time
 import warnings
@@ -98,6 +99,25 @@ class _Pinned:
 
     def tangent(self, *args):
         self._run(self.module.tangent, args)
+
+
+_HUGE = 4 << 20   # bytes from which NumPy asks the kernel for transparent huge pages
+
+
+def plain_zeros(shape):
+    """A zeroed float64 array whose pages are faulted in when first written: below ``_HUGE``
+    bytes NumPy's own (calloc), above it an anonymous mapping of ordinary pages.  NumPy
+    advises huge pages for large arrays, and under the common ``defrag=madvise`` policy a
+    huge-page fault in a long-running process can stall on memory compaction; an adjoint or
+    tangent workspace is written sparsely (never in the constants' rows) and the stall
+    costs more than the smaller pages."""
+    size = int(np.prod(shape)) * 8
+    if size < _HUGE:
+        return np.zeros(shape)
+    private = getattr(mmap, "MAP_PRIVATE", None)   # not shared with forked processes
+    m = (mmap.mmap(-1, size) if private is None else
+         mmap.mmap(-1, size, flags=private | mmap.MAP_ANONYMOUS))
+    return np.frombuffer(m, dtype=np.float64).reshape(shape)
 
 
 class Sweeps(Callee):
@@ -264,8 +284,8 @@ class Sweeps(Callee):
                 a[c0:c1] = self.consts
             elif kind == "work":
                 a = np.empty(self.work_size)
-            else:  # adjoints/tangents: the constants' rows stay 0 (calloc'd: pages that no
-                a = np.zeros((k, self.arena_size))   # sweep writes are never touched)
+            else:  # adjoints/tangents: the constants' rows stay 0, never touched
+                a = plain_zeros((k, self.arena_size))
                 if kind == "adj":   # and every adjoint is clean for the first reverse sweep
                     ws.setdefault("clean", set()).add(key)
             ws[key] = a
