@@ -163,6 +163,24 @@ def test_duplicate_sin_is_merged_and_dead_ops_dropped(tapes):
     assert [_count(G, n) for n in ("CosOp", "TanhOp", "MatMulOp")] == [0, 0, 0]
 
 
+def test_a_tape_inlined_twice_keeps_one_copy_of_its_constants_and_its_ops():
+    A = np.random.default_rng(0).standard_normal((5, 3))
+    G = nt.MakeTape(lambda x: A @ x, np.zeros(3))
+    F = nt.MakeTape(lambda x: np.sum(np.exp(G(x))) + np.sum(G(x) * x[0]), np.zeros(3))
+    assert (_count(F, "MatMulOp"), F.consts.size) == (2, 60)   # each inline copies A
+    S = F.simplify("optimize")
+    assert (_count(S, "MatMulOp"), S.consts.size) == (1, 15)
+    x = np.array([0.3, -1.2, 0.7])
+    assert S(x) == F(x)
+    # one product's adjoint sums both readers' before the transpose: an ulp's difference
+    np.testing.assert_allclose(S.gradient(x), F.gradient(x), rtol=1e-14)
+    # equal values only: a block of other bits, or of another length, stays its own
+    B = A.copy()
+    B[4, 2] = np.nextafter(B[4, 2], 1.0)
+    H = nt.MakeTape(lambda x: np.sum(A @ x) + np.sum(B @ x) + np.sum(A[:4] @ x), np.zeros(3))
+    assert _count(H.simplify("optimize"), "MatMulOp") == 3
+
+
 def test_partial_overlap_is_not_merged(tapes):
     """A block read spanning an op and its duplicate keeps both (only whole blocks merge)."""
     G = tapes["dup_read_as_block"][1]["optimize"]

@@ -16,6 +16,10 @@ the op is
   either are recognised as duplicates;
 * or redirected to one of its operands by an exact identity (identities.py).
 
+An operand reading a block of the constant pool reads the first pool block holding the same
+bits instead: a tape that inlines another twice (or replays it) holds its constants twice, and
+the ops reading either copy are then duplicates.
+
 Redirections point at canonical blocks (an earlier surviving op, an input or constant range),
 so chains are resolved as they are created.  Addresses stay in the old numbering; compaction
 happens later (compact.py).
@@ -101,6 +105,13 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values, runs):
                 and all(constant(*b) for b in zip(s[~one].tolist(), m[~one].tolist())))
 
     same_constant = _constant_finder(values)
+    pool = F.consts
+    pool_blocks = {}    # (length, bytes) -> the first pool block holding them
+
+    def pool_block(s, m):
+        """The first block of the constant pool equal bit for bit to pool block [s, s + m)."""
+        return pool_blocks.setdefault((m, pool[s - n_in:s - n_in + m].tobytes()), s)
+
     seen = {}
     for k in range(n_ops):
         if many[k]:             # NumPy over the operands args[p:q]
@@ -116,8 +127,11 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values, runs):
             p, q = off[k], off[k + 1]
             for i in range(p, q):
                 o = owner[i]
-                if o >= 0 and alias[o] >= 0 and a[i] + lens[i] <= out[o + 1]:
-                    a[i] = alias[o] + a[i] - out[o]
+                if o >= 0:
+                    if alias[o] >= 0 and a[i] + lens[i] <= out[o + 1]:
+                        a[i] = alias[o] + a[i] - out[o]
+                elif n_in <= a[i] and a[i] + lens[i] <= c0:   # equal literals, one block:
+                    a[i] = pool_block(a[i], max(lens[i], 1))   # (replays copy their pools)
             operands = tuple(a[p:q]) + (tuple(lens[p:q]) if ARITY[op[k]] == PER_ELEMENT
                                         else ())
         if op[k] == DEP:
