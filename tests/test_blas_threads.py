@@ -164,3 +164,32 @@ def test_host_ops_and_large_factorizations_get_the_users_threads_inside_a_pin(tw
     assert seen == [("pinned", {1}), ("large", {2}), ("small", {1}), ("host", {2}),
                     ("after", {1})]
     assert set(blas.threads().values()) == {2} and blas._state["depth"] == 0
+
+
+def test_a_fit_and_its_standard_errors_do_their_small_dense_algebra_with_one_thread(
+        two_threads, monkeypatch):
+    """BFGS's updates, the Newton polish's solve, sdreport's inverse and glmm's least-squares
+    start are n x n problems of a few dozen parameters: one BLAS thread throughout (a second
+    one stalls them on a busy machine), the user's threads back after."""
+    import numtape.stats.sdreport as sdreport_module
+    seen = []
+
+    def spy(name, real):
+        def inner(*a, **k):
+            seen.append((name, set(blas.threads().values())))
+            return real(*a, **k)
+        return inner
+    monkeypatch.setattr(np.linalg, "solve", spy("solve", np.linalg.solve))
+    monkeypatch.setattr(np.linalg, "lstsq", spy("lstsq", np.linalg.lstsq))
+    monkeypatch.setattr(sdreport_module, "_covariance",
+                        spy("covariance", sdreport_module._covariance))
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=40)
+    g = np.repeat(np.arange(8), 5)
+    y = rng.poisson(np.exp(0.2 + 0.4 * x + 0.5 * rng.normal(size=8)[g]))
+    m = nt.glmm("y ~ x + (1 | g)", {"y": y, "x": x, "g": g}, family="poisson")
+    m.coef_table()
+    names = {n for n, _ in seen}
+    assert {"lstsq", "solve", "covariance"} <= names, names
+    assert all(t == {1} for _, t in seen)
+    assert set(blas.threads().values()) == {2}

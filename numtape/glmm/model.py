@@ -41,6 +41,7 @@ from numtape.stats.adfun import ADREPORT, REPORT, MakeADFun
 from numtape.stats.fit import fit as nt_fit
 from numtape.stats import observe
 from numtape.stats.observe import OBS
+from numtape.tape import blas
 
 # ---- the likelihood: one function of (parameters, data) ------------------------------------
 def _effects(p, t):
@@ -383,7 +384,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
              terms=tdata, Xzi=Xzi, Xd=Xd)
     # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
     z = fam.start(y / size if fam.name == "binomial" else y, size) - off
-    beta0 = np.linalg.lstsq(X, z, rcond=None)[0] if X.shape[1] else np.zeros(0)
+    with blas.one_thread(X.shape[1]):   # a small least-squares problem: one BLAS thread
+        beta0 = np.linalg.lstsq(X, z, rcond=None)[0] if X.shape[1] else np.zeros(0)
     resid_sd = float(np.std(z - X @ beta0)) if n > 1 else 1.0
     params = {"beta": beta0}
     scale0 = math.log(max(resid_sd, 1e-3)) if fam.name == "gaussian" else 0.0
@@ -399,7 +401,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
             mu0 = fam.inverse_link(X @ beta0 + off) if X.shape[1] else fam.inverse_link(off)
             d0 = 2.0 * math.log(max(float(np.std(y - mu0)) if n > 1 else 1.0, 1e-3))
         if Xd is not None:
-            params["betadisp"] = np.linalg.lstsq(Xd, np.full(n, d0), rcond=None)[0]
+            with blas.one_thread(Xd.shape[1]):
+                params["betadisp"] = np.linalg.lstsq(Xd, np.full(n, d0), rcond=None)[0]
             names["betadisp"] = dnames
         else:
             params["betadisp"] = np.float64(d0)

@@ -34,6 +34,7 @@ from numtape.stats.adfun import ADFun
 from numtape.stats.profile import Profile
 from numtape.stats.sdreport import delta_method, sdreport
 from numtape.stats.simulate import evaluate, simulate_data
+from numtape.tape import blas
 from numtape.trace.make import MakeTape
 
 # minimize's methods that take a Hessian: they get the exact obj.he
@@ -90,12 +91,14 @@ def minimize(obj, start=None, lower=None, upper=None, method=None, options=None,
         x0 = np.clip(x0, lo, hi)
     if str(method).lower() in HESS_METHODS:
         kw["hess"] = obj.he
-    with warnings.catch_warnings():
+    # the optimizer's own algebra (a BFGS update, a Newton step) is on n x n matrices: one
+    # BLAS thread below blas.one_thread.SMALL parameters (a second one only stalls there)
+    with warnings.catch_warnings(), blas.one_thread(x0.size):
         warnings.simplefilter("ignore", RuntimeWarning)   # inner failures: NaN, backed off
         res = scipy.optimize.minimize(obj.fn, x0, **kw)
-    x, steps = np.asarray(res.x, dtype=np.float64), 0
-    if polish and x.size and np.isfinite(res.fun):
-        x, steps = _newton_polish(obj, x, lo, hi)
+        x, steps = np.asarray(res.x, dtype=np.float64), 0
+        if polish and x.size and np.isfinite(res.fun):
+            x, steps = _newton_polish(obj, x, lo, hi)
     f, g = float(obj.fn(x)), obj.gr(x)
     facts = dict(message=str(res.message), success=bool(res.success),
                  iterations=int(getattr(res, "nit", 0)),

@@ -23,6 +23,7 @@ import numpy as np
 
 from numtape.stats import adfun
 from numtape.stats.adfun import element_labels
+from numtape.tape import blas
 
 
 class SDReport:
@@ -157,6 +158,11 @@ def sdreport(obj, par=None, bias_correct=False):
     (1.5729, 1.758)
     """
     p = obj.best[1] if par is None else obj._theta(par)
+    with blas.one_thread(p.size):   # small dense algebra: one BLAS thread (blas.one_thread)
+        return _sdreport(obj, p, bias_correct)
+
+
+def _sdreport(obj, p, bias_correct):
     g = obj.gr(p)
     H = obj.he(p)
     V, pd = _covariance(H)
