@@ -54,6 +54,11 @@ def _lgamma(x):
     return (x - 0.5) * math.log(x) - x + _HALF_LOG_2PI + s / x - math.log(shift)
 
 
+# lgamma(j + 1) = log j! of the terms' first j, by _lgamma itself (the same bits as computing
+# it per term: the table only spares the work)
+_LOG_FACT = np.array([_lgamma.py_func(j + 1.0) for j in range(1024)])
+
+
 @jit
 def _setup(s, p):
     """(p - 1, 2 - p, g, Z) of the module docstring."""
@@ -64,37 +69,55 @@ def _setup(s, p):
 
 @jit
 def _term(j, z, g):
-    return j * z - _lgamma(j + 1.0) - _lgamma(j * g)
+    log_fact = _LOG_FACT[int(j)] if j < _LOG_FACT.size else _lgamma(j + 1.0)
+    return j * z - log_fact - _lgamma(j * g)
 
 
 @jit
 def _range(z, g, s, p):
-    """(first j, last j, peak log-term, peak j) of the terms within CUTOFF of the peak, or
-    (0, -1, nan, 0) when the walk would exceed MAX_TERMS."""
+    """(first j, last j, peak log-term, peak j, sum of w_j, sum of j w_j) over the terms
+    within CUTOFF of the peak (and the first beyond it on each side), w_j = exp(a_j - peak),
+    each term computed once and summed as the walk from the peak meets it; (0, -1, nan, 0,
+    nan, nan) when the walk would exceed MAX_TERMS."""
     start = math.exp(min(s, 700.0)) / (2.0 - p)
     if start > 1e15:
-        return 0, -1, math.nan, 0.0
+        return 0, -1, math.nan, 0.0, math.nan, math.nan
     j = max(1.0, math.floor(start))
     t = _term(j, z, g)
-    while j > 1.0 and _term(j - 1.0, z, g) > t:     # to the exact peak (concave in j)
+    while j > 1.0:                              # to the exact peak (concave in j)
+        below = _term(j - 1.0, z, g)
+        if not below > t:
+            break
         j -= 1.0
-        t = _term(j, z, g)
-    while _term(j + 1.0, z, g) > t:
-        j += 1.0
-        t = _term(j, z, g)
-    hi = j
+        t = below
     while True:
+        above = _term(j + 1.0, z, g)
+        if not above > t:
+            break
+        j += 1.0
+        t = above
+    total, first = 1.0, j
+    hi = j
+    while True:                                 # up to the first term CUTOFF below
         hi += 1.0
-        if _term(hi, z, g) < t - CUTOFF or hi - j > MAX_TERMS:
+        a = _term(hi, z, g)
+        w = math.exp(a - t)
+        total += w
+        first += hi * w
+        if a < t - CUTOFF or hi - j > MAX_TERMS:
             break
     lo = j
-    while lo > 1.0:
+    while lo > 1.0:                             # down likewise, or to j = 1
         lo -= 1.0
-        if _term(lo, z, g) < t - CUTOFF or j - lo > MAX_TERMS:
+        a = _term(lo, z, g)
+        w = math.exp(a - t)
+        total += w
+        first += lo * w
+        if a < t - CUTOFF or j - lo > MAX_TERMS:
             break
     if hi - lo > MAX_TERMS:
-        return 0, -1, math.nan, 0.0
-    return int(lo), int(hi), t, j
+        return 0, -1, math.nan, 0.0, math.nan, math.nan
+    return int(lo), int(hi), t, j, total, first
 
 
 @jit
@@ -129,7 +152,7 @@ def _second_order(jj, kk, s, p):
     weights w_j = exp(a_j - top)), each term's derivative taken relative to the peak term's so
     the moments do not cancel."""
     pm1, tmp, g, z = _setup(s, p)
-    lo, hi, top, peak = _range(z, g, s, p)
+    lo, hi, top, peak, _, _ = _range(z, g, s, p)
     if hi < lo:
         return math.nan
     r0 = 1.0 / pm1
@@ -187,14 +210,9 @@ def tweedie_logw(code, s, p):
     if jj + kk == 2 or kk == 1:
         return _second_order(jj, kk, s, p)
     pm1, tmp, g, z = _setup(s, p)             # log W and d/ds = E[j] / (p - 1)
-    lo, hi, top, _ = _range(z, g, s, p)
+    lo, hi, top, _, total, first = _range(z, g, s, p)
     if hi < lo:
         return math.nan
-    total, first = 0.0, 0.0
-    for j in range(lo, hi + 1):
-        w = math.exp(_term(float(j), z, g) - top)
-        total += w
-        first += j * w
     if jj == 0:
         return top + math.log(total)
     return first / total / pm1
@@ -204,7 +222,7 @@ def tweedie_logw(code, s, p):
 def _by_jets(jj, kk, s, p):
     """d^(jj+kk) log W / ds^jj dp^kk (jj + kk >= 1) by bivariate jets (module docstring)."""
     pm1, tmp, g, z = _setup(s, p)
-    lo, hi, top, peak = _range(z, g, s, p)
+    lo, hi, top, peak, _, _ = _range(z, g, s, p)
     if hi < lo:
         return math.nan
     n, m = jj + 1, kk + 1
