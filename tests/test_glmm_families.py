@@ -162,6 +162,20 @@ def test_response_predictions_include_the_zero_model():
 
 
 
+def test_a_right_hand_side_met_twice_is_built_once(monkeypatch):
+    from numtape.glmm import formula as fm
+    built = []
+    design = fm.design
+    monkeypatch.setattr(fm, "design", lambda rhs, *a: (built.append(rhs), design(rhs, *a))[1])
+    d = salamanders()
+    m = nt.glmm("count ~ spp * mined + (1 | site)", d, family="truncated_poisson",
+                ziformula="~spp  *  mined")
+    assert sorted(built) == ["1", "spp * mined"]
+    assert m.data["Xzi"] is m.data["X"] and m.fixef("zi").index.tolist() == \
+        m.fixef().index.tolist()
+    assert m.fit.converged
+
+
 @pytest.mark.parametrize("name", list(PEARSON_REF))
 def test_pearson_residuals_of_zero_and_dispersion_models_match_glmmTMB(name):
     """Zero-inflated, hurdle and dispersion-model Pearson residuals as glmmTMB computes them

@@ -348,14 +348,23 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         if fam.response == "unit" and np.any((y <= 0) | (y >= 1)):
             raise ValueError(f"glmm: family {fam.name!r} needs a response strictly between "
                              "0 and 1")
-    X, xnames, xspec = fm.design(parsed.fixed, frame)
+    designs = {}   # a right-hand side met twice (a zero model's "~ spp * mined" as the
+                   # conditional one's, "1" of several bars) is built once
+
+    def design(rhs):
+        key = " ".join(rhs.split())
+        if key not in designs:
+            designs[key] = fm.design(rhs, frame)
+        M, names, spec = designs[key]
+        return M, list(names), spec
+    X, xnames, xspec = design(parsed.fixed)
     terms, tdata, u_labels, theta_labels, u_at, th_at = [], [], [], [], 0, 0
     for bar in parsed.bars:
         if bar.cov == "ou":   # a numeric column as glmmTMB's numFactor: its values' coordinates
             Z, cols, coords = fm.coordinates(bar.expr, frame)
             zspec = ("coordinates", coords)
         else:
-            Z, cols, zspec = fm.design(bar.expr, frame)
+            Z, cols, zspec = design(bar.expr)
             coords = None
         if not cols:
             raise fm.FormulaError(f"glmm: the random-effect term {bar} has no effects")
@@ -378,8 +387,8 @@ def glmm(formula, data, family="gaussian", weights=None, offset=None, REML=False
         theta_labels += tl
         u_at += q * ng
         th_at += len(tl)
-    Xzi, zinames, zispec = fm.design(zi_rhs, frame) if zi_rhs is not None else (None, [], None)
-    Xd, dnames, dspec = fm.design(disp_rhs, frame) if disp_rhs is not None else (None, [], None)
+    Xzi, zinames, zispec = design(zi_rhs) if zi_rhs is not None else (None, [], None)
+    Xd, dnames, dspec = design(disp_rhs) if disp_rhs is not None else (None, [], None)
     d = dict(family=fam.name, link=fam.link, X=X, offset=off, y=y, size=size, weights=w,
              terms=tdata, Xzi=Xzi, Xd=Xd)
     # starting values: least squares on the link scale; glmmTMB's zeros elsewhere
