@@ -116,7 +116,7 @@ class InnerProblem:
     def factor(self, z):
         """The factorization of H_uu at z (NotPositiveDefinite if it is not)."""
         H = self.Huu.callee
-        return self.pattern.factor(H.forward(z)[H.out])
+        return self.pattern.factor(H.recompute(z)[H.out])
 
     def cross_tangents(self, z, V):
         """Rows of d(dF/du)/dtheta v at z for theta directions V (s, n_theta) -> (s, k): the
@@ -129,7 +129,7 @@ class InnerProblem:
         """Rows of w^T d(dF/du)/dtheta at z for W (s, k) -> (s, n_theta): the u-gradient's
         adjoints, every row in one reverse sweep."""
         S = self.Gu.sweeps
-        return S.reverse(S.forward(z), W)[:, self.k:]
+        return S.reverse(S.recompute(z), W)[:, self.k:]
 
     def solve(self, theta):
         """u_hat(theta) by damped Newton (see NewtonOptions); NewtonError on failure."""

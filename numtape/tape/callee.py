@@ -24,6 +24,11 @@ class Callee(abc.ABC):
     def forward(self, x: np.ndarray) -> np.ndarray:
         """The value array of one evaluation at x (outputs at ``out``)."""
 
+    def recompute(self, x: np.ndarray) -> np.ndarray:
+        """``forward(x)`` again for a reverse or tangent sweep at x (checkpointing); a callee
+        that still holds the value array of its last evaluation at x may return it."""
+        return self.forward(x)
+
     @abc.abstractmethod
     def reverse(self, val: np.ndarray, W: np.ndarray) -> np.ndarray:
         """W^T J at the point ``val`` was computed at, one row per seed row."""

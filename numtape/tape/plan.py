@@ -217,14 +217,14 @@ class Call:
         W = adj[:, self.o:self.o + self.m]
         if not self.const and np.any(W != 0.0):
             sub = self.sub.callee
-            sub_val = sub.forward(val[self.a:self.a + self.n_in])
+            sub_val = sub.recompute(val[self.a:self.a + self.n_in])
             adj[:, self.a:self.a + self.n_in] += sub.reverse(sub_val, np.array(W))
         if clear:
             W[...] = 0.0
 
     def tangent(self, S, val, tan, work):
         sub = self.sub.callee
-        sub_val = sub.forward(val[self.a:self.a + self.n_in])
+        sub_val = sub.recompute(val[self.a:self.a + self.n_in])
         tan[:, self.o:self.o + self.m] = sub.tangent(sub_val,
                                                      np.array(tan[:, self.a:self.a + self.n_in]))
 

@@ -508,22 +508,26 @@ class Sweeps(Callee):
         reverse or tangent sweep, another op or the outputs read (a fused run holds the
         others in a chunk buffer: numtape/sweeps/fused.py, ``_kept``; ``replay`` recomputes
         every node's); with ``adj`` (a (1, arena) adjoint workspace) its op outputs are
-        zeroed too.  Without ``adj``, inputs equal bit for bit to the last forward sweep's on
-        this thread, on the same plan, return its arena as it is: a CallOp's reverse and
-        tangent recompute their sub-tape's values (checkpointing), and the chunks of one
-        Jacobian ask for the same values again."""
+        zeroed too."""
         self._swept()
         val = self.workspace("val")
-        tls, n = self._tls, self.n_in
-        x = np.ascontiguousarray(x, dtype=np.float64).reshape(-1)
-        if (adj is None and tls.__dict__.get("held") == (self.plan, self._interpreters)
-                and np.array_equal(val[:n].view(np.int64), x.view(np.int64))):
-            return val
-        val[:n] = x
+        val[:self.n_in] = x
         self.run_forward(val, NO_ROW if adj is None else adj[0], adj is not None)
-        tls.last = (val, None)
-        tls.held = (self.plan, self._interpreters)
+        self._tls.last = (val, None)
+        self._tls.held = (self.plan, self._interpreters)
         return val
+
+    def recompute(self, x):
+        """``forward(x)`` for a reverse or tangent sweep that needs the values at x again
+        (a CallOp's, which recomputes its sub-tape's values: checkpointing): at inputs equal
+        bit for bit to the last forward sweep's on this thread, on the same plan, that
+        sweep's arena as it is (the chunks of one Jacobian ask for the same values again)."""
+        val, tls = self.workspace("val"), self._tls
+        x = np.ascontiguousarray(x, dtype=np.float64).reshape(-1)
+        if (tls.__dict__.get("held") == (self.plan, self._interpreters)
+                and np.array_equal(val[:self.n_in].view(np.int64), x.view(np.int64))):
+            return val
+        return self.forward(x)
 
     def gradient(self, x, w):
         """Forward then reverse for one seed row w (1, m) -> (1, n_in): adjoints zeroed during
