@@ -56,7 +56,7 @@ def _lgamma(x):
 
 # lgamma(j + 1) = log j! of the terms' first j, by _lgamma itself (the same bits as computing
 # it per term: the table only spares the work)
-_LOG_FACT = np.array([_lgamma.py_func(j + 1.0) for j in range(1024)])
+_LOG_FACT = np.array([getattr(_lgamma, "py_func", _lgamma)(j + 1.0) for j in range(1024)])
 
 
 @jit
