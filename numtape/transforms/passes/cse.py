@@ -105,12 +105,19 @@ def canonicalize(F, arg_ptr, iarg_ptr, args, length, values, runs):
                 and all(constant(*b) for b in zip(s[~one].tolist(), m[~one].tolist())))
 
     same_constant = _constant_finder(values)
-    pool = F.consts
-    pool_blocks = {}    # (length, bytes) -> the first pool block holding them
+    pool = F.consts.view(np.int64)
+    pool_blocks = {}    # (length, first, middle and last bits) -> pool blocks met with them
 
     def pool_block(s, m):
-        """The first block of the constant pool equal bit for bit to pool block [s, s + m)."""
-        return pool_blocks.setdefault((m, pool[s - n_in:s - n_in + m].tobytes()), s)
+        """The first block of the constant pool equal bit for bit to pool block [s, s + m)
+        (candidates by a few of their values, then compared whole: no copy of the block)."""
+        b = pool[s - n_in:s - n_in + m]
+        met = pool_blocks.setdefault((m, int(b[0]), int(b[m // 2]), int(b[-1])), [])
+        for t in met:   # (up to three values the key is the block itself)
+            if t == s or m <= 3 or np.array_equal(pool[t - n_in:t - n_in + m], b):
+                return t
+        met.append(s)
+        return s
 
     seen = {}
     for k in range(n_ops):
