@@ -348,7 +348,7 @@ def laplace_of(problem, spa=False):
         f = np.reshape(problem.F(z), ())
         half = 0.5 * logdet(problem.Huu(z))[0]
         return (half - f + const) if spa else (f + half - const)
-    return MakeTape(marginal, np.zeros(problem.n_theta))
+    return MakeTape(marginal, np.zeros(problem.n_theta)).simplify("optimize")
 
 
 def newton_node_of(L):
