@@ -198,6 +198,20 @@ def test_python_twins_run_jitted_kernels_without_compiling():
     assert twins.now(_outer, 10) is _outer    # loaded: no reason to run Python
 
 
+def test_a_kernel_on_disk_is_loaded_once_its_twin_calls_add_up_to_the_load(monkeypatch):
+    """Each call too small to load the kernel for still runs the twin, but their work is
+    summed: a process calling a small kernel thousands of times (a sparsity pattern per
+    model fit, a selected inverse per evaluation) loads it after about a load's worth."""
+    from numtape.kernels import twins
+    fn = numba.njit(lambda x: x + 1.0)
+    monkeypatch.setattr(twins, "compiled", lambda f: True)
+    monkeypatch.setattr(twins, "_numba_ready", lambda: True)
+    size = int(0.3 * twins.LOAD / twins.UNIT)      # 0.3 of a load each
+    picks = [twins.now(fn, size) for _ in range(5)]
+    assert [p is fn for p in picks] == [False, False, False, True, True]
+    assert picks[0](1.0) == 2.0 and not fn.signatures   # the twins compiled nothing
+
+
 def test_segment_kernels_compile_in_a_background_process(monkeypatch):
     """A hot tape whose fused-run kernels are not on disk asks a background process for them
     (``tiers.compile_behind``) and keeps sweeping; once they are on disk it takes them."""

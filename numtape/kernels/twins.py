@@ -14,6 +14,7 @@ import numba.core.registry
 
 _pure: dict = {}
 _DISK: dict = {}
+_spent: dict = {}      # jitted function -> the work its twin has done (``now``)
 _external: dict = {}   # Numba external functions (C entry points) -> their Python callables
 
 
@@ -134,7 +135,11 @@ def now(fn, size=0):
     ``size`` units: ``fn`` when it is loaded in this process; else the twin while its work
     costs less than loading ``fn`` from the disk cache (``LOAD``; ``FIRST_LOAD`` before Numba's
     first load in the process) or, when ``fn`` is not on disk, less than compiling it (which
-    the compile watch of numtape/sweeps/tiers.py announces)."""
+    the compile watch of numtape/sweeps/tiers.py announces).
+
+    The twins' work is summed per function: once the calls so far would have paid for the
+    load, ``fn`` is loaded (a process that calls a kernel thousands of times, each call too
+    small to load it for, runs the twin at most about as long as the load takes)."""
     if _prefer["compiled"] or not isinstance(fn, numba.core.registry.CPUDispatcher) \
             or fn.signatures:
         return fn
@@ -142,7 +147,10 @@ def now(fn, size=0):
     if work > COMPILE:
         return fn
     if compiled(fn):
-        return fn if work > (LOAD if _numba_ready() else FIRST_LOAD) else pure(fn)
+        spent = _spent.get(fn, 0.0) + work
+        if spent > (LOAD if _numba_ready() else FIRST_LOAD):
+            return fn
+        _spent[fn] = spent
     return pure(fn)
 
 
