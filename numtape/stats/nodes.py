@@ -81,7 +81,7 @@ class Node(Callee):
             if key == "vjp":
                 n = self.n_in
                 d = MakeTape(lambda z: self.rule(z[:n], z[n:]),
-                             np.zeros(self.n_in + self.n_out)).atomic()
+                             np.zeros(self.n_in + self.n_out)).simplify("optimize").atomic()
             else:
                 d = build()
             self._derived[key] = d
