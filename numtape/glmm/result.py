@@ -134,14 +134,16 @@ class GLMM:
     def _cov(self, component):
         name, _ = self._component(component)
         if self.REML and component == "cond":
-            if self._reml_cov is None:   # (computed once: a dense Hessian of the joint)
-                # as glmmTMB and lme4: the (beta, b) block of the inverse Hessian of the joint
-                # likelihood at the variance parameters' estimate
-                z = self.obj.z(self.fit.par)
-                k = self.obj.k
-                H = self.obj.joint.hessian(z)[:k, :k]
+            if self._reml_cov is None:   # (computed once)
+                # as glmmTMB and lme4: the beta block of the inverse Hessian of the joint
+                # likelihood in (beta, b) at the variance parameters' estimate: solves with
+                # the inner Hessian's factorization there (the inner problem's own)
+                P = self.obj.problem
                 i = [j for j, n in enumerate(self.obj.random_names) if n == "beta"]
-                self._reml_cov = np.linalg.inv(H)[np.ix_(i, i)]
+                E = np.zeros((P.k, len(i)))
+                E[i, np.arange(len(i))] = 1.0
+                cov = P.factor(self.obj.z(self.fit.par)).solve(E)[i]
+                self._reml_cov = 0.5 * (cov + cov.T)
             return self._reml_cov
         i = self._idx(name)
         return self.fit.cov[np.ix_(i, i)]
