@@ -17,12 +17,13 @@ from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
 
 _ONE = np.ones((1, 1))
-# Tape.jacobian's seed rows times arena slots per sweep: 12 MB of adjoints.  The first touch
-# of fresh memory is what a new tape's Jacobian pays (with transparent huge pages on madvise,
-# NumPy's large arrays are compacted into huge pages first); on the outer Hessian of a
-# zero-inflated GLMM (18 rows, arenas of 0.35M slots in the tape and its sub-tapes) 64 rows
-# per sweep spent more in page faults than in the sweeps (benchmarks/glmm_vs_glmmtmb.py)
-JACOBIAN_SLOTS = 1_500_000
+# Tape.jacobian's seed rows times arena slots per sweep: 2.4 MB of adjoints, about what the
+# caches hold.  The first touch of fresh memory is what a new tape's Jacobian pays, and a
+# sweep of many rows over a large arena runs from memory; on the outer Hessians of the mixed
+# models (4-30 rows, arenas of 0.04-0.3M slots in the tape and its sub-tapes), 1.5M slots per
+# sweep took 10-20 ms more, first and second Hessian together, than 0.3M
+# (benchmarks/glmm_vs_glmmtmb.py)
+JACOBIAN_SLOTS = 300_000
 
 
 def as_real(x, what="input"):
