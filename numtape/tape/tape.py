@@ -19,10 +19,9 @@ from numtape.tape.validate import validate
 _ONE = np.ones((1, 1))
 # Tape.jacobian's seed rows times arena slots per sweep: 2.4 MB of adjoints, about what the
 # caches hold.  The first touch of fresh memory is what a new tape's Jacobian pays, and a
-# sweep of many rows over a large arena runs from memory; on the outer Hessians of the mixed
-# models (4-30 rows, arenas of 0.04-0.3M slots in the tape and its sub-tapes), 1.5M slots per
-# sweep took 10-20 ms more, first and second Hessian together, than 0.3M
-# (benchmarks/glmm_vs_glmmtmb.py)
+# sweep of many rows over a large arena runs from memory: on the outer Hessians of the mixed
+# models (4-30 rows, arenas of 0.04-0.3M slots in the tape and its sub-tapes) fewer rows per
+# sweep are faster, first and second Hessian together (benchmarks/glmm_vs_glmmtmb.py)
 JACOBIAN_SLOTS = 300_000
 
 
