@@ -111,11 +111,51 @@ def test_jacobian_chunks_have_one_size_and_the_padding_changes_nothing(monkeypat
 
 def test_large_workspaces_are_zeroed_writable_private_pages():
     import mmap
-    from numtape.tape.sweeper import _HUGE, plain_zeros
-    small, large = plain_zeros((3, 5)), plain_zeros((2, _HUGE // 8))
+    from numtape.tape.pages import HUGE, plain_zeros
+    small, large = plain_zeros((3, 5)), plain_zeros((2, HUGE // 8))
     for a in (small, large):
         assert a.dtype == np.float64 and a.flags.c_contiguous and a.flags.writeable
         assert not a.any()
     assert isinstance(large.base.base.obj, mmap.mmap) and small.base is None
     large[1, -1] = 2.0
     assert large.sum() == 2.0
+
+
+def _huge_page_advice():
+    from numtape.tape import pages
+    now = pages._advise(True)
+    pages._advise(now)
+    return now
+
+
+def test_small_pages_turns_numpys_huge_page_advice_off_while_recording_and_restores_it():
+    """Recording (and simplify) turn NumPy's huge-page advice off (numtape/tape/pages.py);
+    nested and overlapping uses count, so the advice is back as it was after the last one,
+    whichever thread leaves last."""
+    import threading
+    from numtape.tape import pages
+    if pages._advise is None:
+        pytest.skip("this NumPy has no huge-page switch")
+    saved = pages._advise(True)
+    try:
+        seen = []
+        nt.MakeTape(lambda x: seen.append(_huge_page_advice()) or np.sum(x * x), np.zeros(3))
+        assert seen == [False] and _huge_page_advice() is True
+        inside, leave = threading.Event(), threading.Event()
+
+        def other():
+            with pages.small_pages():
+                inside.set()
+                leave.wait(10)
+        t = threading.Thread(target=other)
+        t.start()
+        inside.wait(10)
+        with pages.small_pages():
+            with pages.small_pages():
+                assert _huge_page_advice() is False
+            leave.set()
+            t.join(10)
+            assert _huge_page_advice() is False     # this thread is still inside
+        assert _huge_page_advice() is True
+    finally:
+        pages._advise(saved)

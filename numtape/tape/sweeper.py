@@ -17,7 +17,6 @@ object; nobody else touches the interpreters' argument tuples or the workspaces.
 """
 from __future__ import annotations
 
-import mmap
 import threading
 import time
 import warnings
@@ -35,6 +34,7 @@ from numtape.tape.validate import scratch_size
 from numtape.sweeps import fused, loops, tiers, variants
 from numtape.sweeps.numpy_sweeps import NumpySweeps
 from numtape.tape import blas, native
+from numtape.tape.pages import plain_zeros
 
 # a generated file from another op table would mis-dispatch: refuse to build tapes
 STALE = variants.full is None or variants.full.OP_NAMES != tuple(s.name for s in OPS)
@@ -99,25 +99,6 @@ class _Pinned:
 
     def tangent(self, *args):
         self._run(self.module.tangent, args)
-
-
-_HUGE = 4 << 20   # bytes from which NumPy asks the kernel for transparent huge pages
-
-
-def plain_zeros(shape):
-    """A zeroed float64 array whose pages are faulted in when first written: below ``_HUGE``
-    bytes NumPy's own (calloc), above it an anonymous mapping of ordinary pages.  NumPy
-    advises huge pages for large arrays, and under the common ``defrag=madvise`` policy a
-    huge-page fault in a long-running process can stall on memory compaction; an adjoint or
-    tangent workspace is written sparsely (never in the constants' rows) and the stall
-    costs more than the smaller pages."""
-    size = int(np.prod(shape)) * 8
-    if size < _HUGE:
-        return np.zeros(shape)
-    private = getattr(mmap, "MAP_PRIVATE", None)   # not shared with forked processes
-    m = (mmap.mmap(-1, size) if private is None else
-         mmap.mmap(-1, size, flags=private | mmap.MAP_ANONYMOUS))
-    return np.frombuffer(m, dtype=np.float64).reshape(shape)
 
 
 class Sweeps(Callee):

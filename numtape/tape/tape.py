@@ -12,6 +12,7 @@ import numpy as np
 
 from numtape.errors import TapeFormatError
 from numtape.tape import batch, bound, inspection, io
+from numtape.tape.pages import small_pages
 from numtape.tape.seam import SERVICES
 from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
@@ -453,7 +454,8 @@ class Tape:
         >>> F, F.simplify("eliminate")
         (<Tape R^3 -> R^1: 3 ops, arena 10>, <Tape R^3 -> R^1: 2 ops, arena 7>)
         """
-        return Tape(**SERVICES.simplify(self, mode))
+        with small_pages():   # the passes' temporaries (numtape/tape/pages.py)
+            return Tape(**SERVICES.simplify(self, mode))
 
     def reroll(self):
         """A new Tape whose loops of independent iterations (a body of scalar ops that a Python

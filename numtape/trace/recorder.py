@@ -26,6 +26,7 @@ from numtape.ops import BY_NAME, OP, PER_ELEMENT
 from numtape.ops.layout import ARITY, breaks
 from numtape.ops.flags import MAX_MARKED, const_flag
 from numtape.tape import validate
+from numtape.tape.pages import small_pages
 
 CONST_BASE = 1 << 60
 _CHUNK = 1 << 18   # ops (or operands) finish() processes at a time
@@ -290,7 +291,8 @@ def recording(n_in: int):
         outer.active = False        # an outer recording is paused while this one is open
     stack.append(rec)
     try:
-        yield rec
+        with small_pages():   # address arrays: short-lived (numtape/tape/pages.py)
+            yield rec
     finally:
         rec.active = False
         rec.finished = True
