@@ -7,8 +7,8 @@ With z = (u, theta), u = x[random] (k values) and theta the remaining inputs:
 * ``InnerProblem`` holds what every evaluation needs, built once: F re-recorded over z, the
   gradient in u (``Gu``), the Hessian in u on its pattern (``Huu``: the (u, u) block's own
   pattern and star coloring, a few replays of ``Gu`` whatever k and theta are; a diagonal
-  H_uu is one), and the VJP tape of ``Gu`` (mixed second derivatives d^2F / du dz without
-  forming them);
+  H_uu is one), and, when a derivative tape first needs it, the VJP tape of ``Gu`` (mixed
+  second derivatives d^2F / du dz without forming them);
 * ``NewtonNode`` (a Node: one CallOp in a tape) maps theta to u_hat(theta) = argmin_u F by
   damped Newton from its previous solution.  Its derivative is the implicit function theorem,
   du/dtheta = -H_uu^-1 H_u,theta: reverse solves with H_uu and takes one VJP of ``Gu``;
@@ -98,12 +98,21 @@ class InnerProblem:
             self.Huu = MakeTape(lambda z: np.concatenate([Hs(z), zeros]),
                                 np.zeros(n)).simplify("eliminate")
         self.pattern = SymmetricPattern(rows, cols, k)
-        self.GuVJP = weighted_reverse(self.Gu).simplify("optimize")
+        self._GuVJP = None
         # one sweep of (F, dF/du, H_uu) per Newton step: the three share F's replay
         Gu, Huu = self.Gu, self.Huu
         self.FGH = MakeTape(lambda z: np.concatenate([np.reshape(Fz(z), (1,)), Gu(z), Huu(z)]),
                             np.zeros(n)).simplify("optimize")
         self.u_last = None
+
+    @property
+    def GuVJP(self):
+        """The VJP tape (z, w) -> w^T d(dF/du)/dz, which the Newton node's recorded rule
+        (derivative tapes: Hessians, sdreport) reads; built when first asked for, so a fit
+        that takes gradients only does not build it."""
+        if self._GuVJP is None:
+            self._GuVJP = weighted_reverse(self.Gu).simplify("optimize")
+        return self._GuVJP
 
     # ---- numbers -----------------------------------------------------------------------
     def evaluate(self, z):
