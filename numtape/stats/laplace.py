@@ -354,10 +354,11 @@ def laplace_of(problem, spa=False):
     def marginal(theta):
         u = node(_node_input(node, theta))
         z = np.concatenate([u, theta])
-        f = np.reshape(problem.F(z), ())
-        half = 0.5 * logdet(problem.Huu(z))[0]
+        v = problem.FGH(z)   # F, dF/du, H_uu: sharing F's replay (dF/du is dropped)
+        f = v[0]
+        half = 0.5 * logdet(v[1 + k:])[0]
         return (half - f + const) if spa else (f + half - const)
-    return MakeTape(marginal, np.zeros(problem.n_theta)).simplify("optimize")
+    return MakeTape(marginal, np.zeros(problem.n_theta)).simplify("eliminate")
 
 
 def newton_node_of(L):
