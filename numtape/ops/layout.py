@@ -183,7 +183,12 @@ def breaks(a, limit=None):
     """The positions i of 1-d integer array ``a`` where a[i] != a[i - 1] + 1 (ascending),
     found a cache-sized stretch at a time (no temporary as long as ``a``); with ``limit``,
     it stops once it has found more than ``limit`` of them."""
-    found, count, n = [], 0, a.size
+    n = a.size
+    if n <= _STRIDE:   # one stretch: no loop, no list
+        d = np.flatnonzero(a[1:].astype(np.int64, copy=False) - a[:-1] != 1)
+        d += 1
+        return d
+    found, count = [], 0
     for i in range(1, n, _STRIDE):
         j = min(n, i + _STRIDE)
         d = np.flatnonzero(a[i:j].astype(np.int64, copy=False) - a[i - 1:j - 1] != 1)

@@ -191,8 +191,8 @@ class Recorder:
         if n == 0:
             return 0   # an empty block: any address (nothing is read)
         a0 = int(flat[0])
-        if n > 1 and int(flat.min()) >= CONST_BASE:   # constants only: a constant block,
-            key = flat.tobytes()                       # made once per arrangement
+        if n > 1 and a0 >= CONST_BASE and int(flat.min()) >= CONST_BASE:   # constants only:
+            key = flat.tobytes()   # a constant block, made once per arrangement
             start = self._const_blocks.get(key)
             if start is None:
                 start = self._const_blocks[key] = int(
