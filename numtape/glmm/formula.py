@@ -195,12 +195,13 @@ def design(rhs, data, spec=None):
         if spec is not None:
             mm = spec.get_model_matrix(data, na_action="raise")
         else:
-            mm = formulaic.model_matrix(rhs, data, na_action="raise")
+            # a NumPy matrix: no DataFrame is built (the names are the spec's)
+            mm = formulaic.model_matrix(rhs, data, na_action="raise", output="numpy")
     except Exception as e:   # formulaic's own errors name the term
         raise FormulaError(f"glmm: cannot build the model matrix of {rhs!r}: "
                            f"{type(e).__name__}: {e}") from None
     X = np.asarray(mm, dtype=np.float64)
-    return X, [r_name(c) for c in mm.columns], mm.model_spec
+    return X, [r_name(c) for c in mm.model_spec.column_names], mm.model_spec
 
 
 def one_sided(formula, what):
