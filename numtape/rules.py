@@ -10,6 +10,7 @@ import numpy as np
 from numtape.tape.seam import SERVICES
 from numtape.ops import BLOCK, OP
 from numtape.ops.formulas import strong_mul, traced
+from numtape.ops.matmul import strong_matmul
 
 _CALL_CODE = OP.CallOp.code
 
@@ -46,3 +47,39 @@ def chain_partial(g, d):
         if d == -1.0:
             return -g
     return strong_mul(g, d)
+
+
+def batched_vjp_rule(spec, G, xs, y, params):
+    """The cotangents of block op ``spec``'s operands for K output adjoints at once (``G``:
+    shape (K, n_out)), each (K, operand length), as one recording whatever K is; None when
+    the op has no batched rule (its caller then calls ``vjp_rule`` once per row)."""
+    rule = _BATCHED.get(spec.code)
+    return None if rule is None else rule(G, xs, params)
+
+
+def _sum_batched(G, xs, params):
+    # K stacked sums of (outer, m, inner) are one sum of (K * outer, m, inner): spread the
+    # adjoint back over the reduced axis (addresses only)
+    outer, m, inner = (int(v) for v in params)
+    K = G.shape[0]
+    return [np.broadcast_to(G.reshape(K * outer, 1, inner), (K * outer, m, inner)).reshape(K, -1)]
+
+
+def _matmul_batched(G, xs, params):
+    # C = A B with K adjoints dC_k: dA_k = dC_k B^T for all k is one product of the stacked
+    # (K m, n) adjoints; dB_k = A^T dC_k, rows of G A for a matrix times a vector, else one
+    # product of A^T with the adjoints side by side (n columns each)
+    m, kk, nn = (int(v) for v in params)
+    K = G.shape[0]
+    a, b = xs[0].reshape(m, kk), xs[1].reshape(kk, nn)
+    ct_a = strong_matmul(G.reshape(K * m, nn), b.T).reshape(K, m * kk)
+    if nn == 1:
+        ct_b = strong_matmul(G.reshape(K, m), a)
+    else:
+        side = G.reshape(K, m, nn).transpose(1, 0, 2).reshape(m, K * nn)
+        ct_b = strong_matmul(a.T, side).reshape(kk, K, nn).transpose(1, 0, 2).reshape(K, kk * nn)
+    return [ct_a, ct_b]
+
+
+_BATCHED = {OP.SumOp.code: _sum_batched, OP.MatMulOp.code: _matmul_batched,
+            OP.ChainMatMulOp.code: _matmul_batched}

@@ -52,46 +52,50 @@ def test_slot_addresses_read_as_the_per_slot_array(n_in, n_const, sizes):
         m[int(P.lo[big]):int(P.lo[big] + P.size[big])][...] = 0
 
 
+@pytest.mark.parametrize("K", [1, 3])
 @pytest.mark.parametrize("n_in, n_const, sizes", ARENAS)
-def test_adjoint_map_reads_and_writes_as_the_per_slot_array(n_in, n_const, sizes):
+def test_adjoint_map_reads_and_writes_as_the_per_slot_array(n_in, n_const, sizes, K):
+    """The adjoint map of K seeds at once reads and writes as a (K, slots) array would."""
     rng = np.random.default_rng(7 + len(sizes))
     F = _arena(rng, n_in, n_const, sizes)
     P = Pieces(F)
-    adj, ref = _Adjoints(P), np.full(int(F.out_ptr[-1]), _ZERO, dtype=np.int64)
-    N = ref.size
+    N = int(F.out_ptr[-1])
+    adj, ref = _Adjoints(P, K), np.full((K, N), _ZERO, dtype=np.int64)
     stored = []   # arrays handed over whole: the map must never write through them
     for _ in range(300):
-        kind = rng.integers(5)
+        kind = int(rng.integers(5))
+        if kind == 3 and K > 1:
+            kind = 1
         s = int(rng.integers(0, N))
         ln = int(rng.integers(1, N - s + 1))
         if kind == 0:
-            new = rng.integers(0, 10 ** 6, size=ln)
+            new = rng.integers(0, 10 ** 6, size=(K, ln))
             stored.append((new, new.copy()))
             adj.write(s, ln, new)
-            ref[s:s + ln] = new
+            ref[:, s:s + ln] = new
         elif kind == 1:
             got = adj.read(s, ln)
-            want = ref[s:s + ln]
+            want = ref[:, s:s + ln]
             assert (got is None and np.all(want == _ZERO)) or np.array_equal(got, want)
         elif kind == 2:
             slots = np.unique(rng.integers(0, N, size=4))
-            vals = rng.integers(0, 10 ** 6, size=slots.size)
+            vals = rng.integers(0, 10 ** 6, size=(K, slots.size))
             adj.scatter(slots, vals)
-            ref[slots] = vals
-            assert np.array_equal(adj.gather(slots), ref[slots])
-        elif kind == 3:
+            ref[:, slots] = vals
+            assert np.array_equal(adj.gather(slots), ref[:, slots])
+        elif kind == 3:   # one slot at a time: the scalar path's (one seed)
             p = int(P.piece(np.array([s]))[0])
             v = int(rng.integers(0, 10 ** 6))
             adj.set_one(p, s, v)
-            ref[s] = v
+            ref[0, s] = v
             assert adj.get_one(p, s) == v
         else:
             p = int(P.piece(np.array([s]))[0])
             lo, n = int(P.lo[p]), int(P.size[p])
             got = adj.take(p)
-            want = ref[lo:lo + n].copy()
+            want = ref[:, lo:lo + n].copy()
             assert (got is None and np.all(want == _ZERO)) or np.array_equal(got, want)
-            ref[lo:lo + n] = _ZERO    # taken: read once, let go of
+            ref[:, lo:lo + n] = _ZERO    # taken: read once, let go of
             if n == 1:
                 adj.one[p] = _ZERO
     for new, copy in stored:

@@ -486,7 +486,7 @@ def test_a_multivariate_normal_per_group_keeps_the_inner_hessian_block_diagonal(
     assert H.sum() == 72 and np.array_equal(H, np.kron(np.eye(18), np.ones((2, 2))) > 0)
 
 
-def _seeded_by_addresses(rec, seed, d, zero, n):
+def _seeded_by_addresses(rec, seed, d, zero, shape):
     """The compressed Hessian's seeding as it was for a seed of 0s and 1s: d's addresses
     where it is 1, the zero's elsewhere (a gather of n scattered operands once recorded)."""
     from numtape.trace.recorder import addr_array, wrap
@@ -518,6 +518,7 @@ def test_compressed_hessian_seeds_are_selects_with_the_gathers_bits(monkeypatch)
         nargs = np.diff(arg_pointers(T.op, np.diff(T.out_ptr))[0])
         return [int(a) for c, a in zip(T.op, nargs) if c == BY_NAME["GatherOp"].code]
 
+    monkeypatch.setattr(jacfun, "BATCH_SLOTS", 1)   # a replay per color: no broadcast partials
     H = block_tape()
     seeded = jacfun._seeded
     with monkeypatch.context() as m:
