@@ -46,7 +46,8 @@ from numtape.glmm import glmm, anova, GLMM, NA
 # the upward services, filled in this one place (ARCHITECTURE.md, "Upward seams")
 _seam.fill(inline=_make.inline, jacfun=_jacfun.jacfun, sparse_jacfun=_sparse.sparse_jacfun,
            sparse_hessfun=_sparse.sparse_hessfun, simplify=_passes.simplify,
-           reroll=_reroll.reroll, capturing_tape=_nested.capturing_tape,
+           reroll=_reroll.reroll, gradient_tape=_reroll.gradient_tape,
+           capturing_tape=_nested.capturing_tape,
            call_vjp=_calls.call_vjp, newton=_laplace.newton, laplace=_laplace.laplace)
 
 __all__ = ["ADArray", "ADComplex", "ADREPORT", "Fit", "GLMM", "MakeADFun", "MakeTape", "NA",

@@ -32,6 +32,8 @@ class Services:
     simplify: object = _service(("F", "mode"), "Tape.simplify: the simplified arrays "
                                 "(transforms)")
     reroll: object = _service(("F",), "Tape.reroll (transforms)")
+    gradient_tape: object = _service(("F",), "the gradient tape hvp and hessian sweep "
+                                     "(transforms)")
     capturing_tape: object = _service(("full", "captured", "shape", "names"),
                                       "MakeTape of a nested recording that read outer values "
                                       "(called by trace, filled by transforms)")

@@ -292,7 +292,7 @@ class Tape:
         """jacfun() of a scalar tape, built once (Hessians are its Jacobian)."""
         if self.n_out != 1:
             raise ValueError(f"Hessians need a scalar tape; this one has {self.n_out} outputs")
-        G = self.derived("gradient", self.jacfun)
+        G = self.derived("gradient", lambda: SERVICES.gradient_tape(self))
         if getattr(self, "_compile_derived", False) and G.sweeps.n_compiled_segments is None:
             G.sweeps.compile()
         return G
@@ -373,7 +373,13 @@ class Tape:
 
     def hvp(self, x, v):
         """Hessian-vector product H(x) v of a scalar tape: one forward and one tangent sweep of
-        the gradient tape (forward over reverse; no Hessian is formed).  Shaped like x."""
+        the gradient tape (forward over reverse; no Hessian is formed).  Shaped like x.
+
+        The gradient tape (built once, also for ``hessian``) of a tape of 1,000 ops or more
+        that is mostly scalar ops forming loops (a Python loop's) is recorded from
+        ``reroll()``'s tape: a handful of block ops.  Its results are the loop tape's bit for
+        bit, except where a running sum's value is read by a later non-linear op (the
+        re-rolled sum's order: a few ulps)."""
         G = self._gradient_tape()
         v = self.flatten_input(v) if isinstance(v, dict) else as_real(v, "hvp: v")
         if v.size != self.n_in:

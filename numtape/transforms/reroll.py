@@ -25,6 +25,7 @@ from numtape.ops.layout import arg_pointers, op_reads
 from numtape.sweeps import loops
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import elementwise, recorder_of, wrap
+from numtape.transforms.jacfun import jacfun
 from numtape.transforms.sparse import SparseTape
 
 _ADD = OP.AddOp.code
@@ -32,6 +33,27 @@ _ADD = OP.AddOp.code
 
 def reroll(F):
     """A Tape computing F with its independent loops as block ops (module docstring)."""
+    return _rerolled(F, _rolled_loops(F))
+
+
+_LOOP_OPS = 1000   # a tape of fewer ops is differentiated as it is
+
+
+def gradient_tape(F):
+    """The gradient tape of scalar tape F that ``hvp`` and ``hessian`` sweep: jacfun of F,
+    re-rolled first when F is mostly scalar ops that form loops (a Python loop's: its
+    gradient tape is then a handful of block ops instead of a scalar op per op of each
+    iteration, recorded in milliseconds and swept as fused runs)."""
+    size = np.diff(F.out_ptr)
+    if F.n_ops >= _LOOP_OPS and 2 * np.count_nonzero(size == 1) > size.size:
+        rolled = _rolled_loops(F)
+        if rolled:
+            F = _rerolled(F, rolled)
+    return jacfun(F)
+
+
+def _rolled_loops(F):
+    """{first op: (end op, emit)} of F's loops that re-roll (``_emitter``)."""
     arg_ptr, _ = arg_pointers(F.op, np.diff(F.out_ptr))
     found = loops.find_loops(F.op, F.flags, F.out_ptr, F.args, arg_ptr, F.iargs)
     reads = op_reads(F.op, F.flags, F.out_ptr, F.args, F.iargs, arg_ptr) if found else None
@@ -40,6 +62,11 @@ def reroll(F):
         emit = _emitter(F, arg_ptr, reads, k0, L, body, K)
         if emit is not None:
             rolled[k0] = (k1, emit)
+    return rolled
+
+
+def _rerolled(F, rolled):
+    """F re-recorded with the loops ``rolled`` as block ops."""
     x0 = zero_input(F)
 
     def f(x):
