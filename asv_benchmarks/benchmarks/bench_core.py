@@ -393,6 +393,18 @@ class HessianVectorProductCompiled(HessianVectorProduct):
     compiled = True
 
 
+class LoopHessianVectorProduct(HessianVectorProduct):
+    """``F.hvp(x, v)`` of the chain objective written as a Python loop over scalars, n = 1e4,
+    with defaults: its gradient tape is recorded from the re-rolled tape (target <= 1.5)."""
+
+    make_case = staticmethod(wl.case_hvp_loop)
+
+    def time_first_hvp(self):
+        """A fresh tape's first hvp: the gradient tape's recording (re-rolled) and sweeps."""
+        F = _numtape().MakeTape(self.case.f, self.case.x0)
+        F.hvp(*self._next())
+
+
 class RosenbrockHessianVectorProduct(HessianVectorProduct):
     """``F.hvp(x, v)`` of the Rosenbrock function, n = 1e5, against SciPy's hand-written
     ``scipy.optimize.rosen_hess_prod`` (issue 11's target ratio <= 1.0)."""
