@@ -1,11 +1,15 @@
 """jacfun: the Jacobian of a tape as a new tape (RTMB's ``jacfun``; README.md, "Derived tapes").
 
 The new tape replays F's ops on its own traced input (inlining them), then runs F's reverse
-sweep *as a recording*: for each output i it walks F's ops backwards, calling every op's
-recorded derivative rule (``rules.vjp_rule``) on traced arrays.  Adjoints are tracked as
-addresses of the slots of F's arena, with -1 for a structural zero, so ops that output i does
-not reach record nothing; both maps (values and adjoints) are held per op block, not per slot
-(``numtape.trace.slots``).  Since the rules are written with ordinary ops, the result is an ordinary
+sweep *as a recording*: it walks F's ops backwards, calling every op's recorded derivative
+rule (``rules.vjp_rule``) on traced arrays.  Adjoints are tracked as addresses of the slots of
+F's arena, with -1 for a structural zero, so ops that no seeded output reaches record
+nothing; both maps (values and adjoints) are held per op block, not per slot
+(``numtape.trace.slots``).  The seeds (outputs, or colors of a compressed Jacobian) of a small
+tape are swept together, each slot holding a row of adjoints per seed: an elementwise op
+records one op over all rows (its partials once, broadcast), a sum or a matrix product one
+batched rule (``rules.batched_vjp_rule``), so the recording's cost, which is Python's per op,
+does not grow with the seeds.  Since the rules are written with ordinary ops, the result is an ordinary
 tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
 """
 from __future__ import annotations
