@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import math
+import threading
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from numtape.tape.sweeper import Sweeps
 from numtape.tape.validate import validate
 
 _ONE = np.ones((1, 1))
+_SWEEPS_LOCK = threading.Lock()
 # Tape.jacobian's seed rows times arena slots per sweep: 2.4 MB of adjoints, about what the
 # caches hold.  The first touch of fresh memory is what a new tape's Jacobian pays, and a
 # sweep of many rows over a large arena runs from memory: on the outer Hessians of the mixed
@@ -74,9 +76,21 @@ class Tape:
                 raise ValueError(f"input_names do not cover the {self.n_in} inputs")
         self.input_names = input_names  # None, or {name: (slice, shape)}
         self.subtapes = tuple(subtapes)   # the tapes CallOps run (shared, see atomic())
-        self.sweeps = Sweeps(arrays, self.subtapes)
+        self._arrays = arrays
+        self._sweeps = None   # made at the first sweep: a tape only transformed never needs it
         self.records_as_call = False       # atomic(): traced calls record one CallOp
         self._derived = {}
+
+    @property
+    def sweeps(self):
+        """The tape's forward, reverse and tangent sweeps (``numtape.tape.sweeper.Sweeps``)."""
+        s = self._sweeps
+        if s is None:
+            with _SWEEPS_LOCK:   # one Sweeps per tape, whichever thread sweeps it first
+                s = self._sweeps
+                if s is None:
+                    s = self._sweeps = Sweeps(self._arrays, self.subtapes)
+        return s
 
     @property
     def callee(self):
@@ -436,6 +450,7 @@ class Tape:
         >>> F.n_ops, round(float(F.gradient([0.1, 0.2])[0]), 6)
         (6, 0.587217)
         """
+        _ = self.sweeps    # made now, so the call and this tape share one Sweeps
         A = copy.copy(self)
         A.records_as_call = True
         return A

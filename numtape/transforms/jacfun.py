@@ -9,8 +9,8 @@ nothing; both maps (values and adjoints) are held per op block, not per slot
 tape are swept together, each slot holding a row of adjoints per seed: an elementwise op
 records one op over all rows (its partials once, broadcast), a sum or a matrix product one
 batched rule (``rules.batched_vjp_rule``), so the recording's cost, which is Python's per op,
-does not grow with the seeds.  Since the rules are written with ordinary ops, the result is an ordinary
-tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
+does not grow with the seeds.  Since the rules are written with ordinary ops, the result is an
+ordinary tape: ``jacfun().jacfun()`` gives second derivatives, and so on.
 """
 from __future__ import annotations
 

@@ -3,8 +3,9 @@
 The pattern is found once (``numtape.sparsity``), the rows are colored so that rows of one color
 share no column, and F's reverse sweep is re-recorded with all of a color's outputs seeded at
 once, the colors of a small tape in one batched replay (``record_reverse``): the compressed
-Jacobian W^T J.  The tape's outputs are the structural non-zeros, picked from it in csr order.  For a Hessian the gradient tape is
-replayed with star-colored seeds, whose symmetric direct recovery reads every entry from H S.
+Jacobian W^T J.  The tape's outputs are the structural non-zeros, picked from it in csr
+order.  For a Hessian the gradient tape is replayed with star-colored seeds, whose symmetric
+direct recovery reads every entry from H S.
 A banded Jacobian thus costs a few replays of F, however large n is.
 """
 from __future__ import annotations
