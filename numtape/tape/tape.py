@@ -5,7 +5,6 @@ tapes, inlining into a recording) are reached through ``numtape.tape.seam``.
 """
 from __future__ import annotations
 
-import copy
 import math
 import threading
 
@@ -450,9 +449,16 @@ class Tape:
         >>> F.n_ops, round(float(F.gradient([0.1, 0.2])[0]), 6)
         (6, 0.587217)
         """
-        _ = self.sweeps    # made now, so the call and this tape share one Sweeps
-        A = copy.copy(self)
+        A = self._view()
         A.records_as_call = True
+        return A
+
+    def _view(self):
+        """Another Tape object over this tape's validated arrays (not copied, not validated
+        again): its own sweeps and derived tapes, its own ``records_as_call``."""
+        A = object.__new__(type(self))
+        A.__dict__.update(self.__dict__)
+        A._sweeps, A._derived = None, {}
         return A
 
     # ---- passes (transforms/passes/, through the seam) ---------------------------------
