@@ -90,22 +90,26 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=Non
     idx = np.flatnonzero(cand)
     need = value_needs(op, flags, out_ptr, args, arg_ptr, iargs, int(idx[0])) if idx.size \
         else None
+    # plain ints per op; a run's outputs are consecutive blocks, one stretch of the arena
+    # [out_l[k0], out_l[k]): an operand overlaps them if it overlaps that stretch, and lies
+    # within result q if q, the last of them starting at or below it, holds its end
+    op_l, n_l, f_l, p_l = op.tolist(), n_of.tolist(), flags.tolist(), arg_ptr.tolist()
+    out_l, cand_l = out_ptr.tolist(), cand.tolist()
     pos = 0
     while pos < idx.size:
         k0 = int(idx[pos])
-        outs = []        # (start, end) of the run's outputs so far
+        lo = out_l[k0]
+        starts, ends = [], []    # of the run's outputs so far
         ops, lens, lags = [], [], []
         k = k0
-        while k < op.size and cand[k]:
-            spec = OPS[op[k]]
-            n = int(n_of[k])
-            f = int(flags[k])
-            p = int(arg_ptr[k])
+        while k < op.size and cand_l[k]:
+            spec = OPS[op_l[k]]
+            n, f, p = n_l[k], f_l[k], p_l[k]
             refs, lag = [], 0
             ok = True
             if spec.code == GATHER:   # its slots, one per element, none the run's
                 at = args[p:p + n]
-                ok = not any(bool(np.any((at >= a) & (at < b))) for a, b in outs)
+                ok = not (starts and bool(np.any((at >= lo) & (at < ends[-1]))))
                 refs.append(("ix", None))
             if spec.code == SUM:   # of a block of the run's length, at its elements
                 n = int(summed[k])
@@ -113,24 +117,24 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=Non
                     break
             for j in range(max(spec.arity, 0)):
                 s = int(args[p + j])
-                e = s + 1 if (f >> j) & 1 else s + n   # a broadcast scalar reads one value
-                within = [r for r, (a, b) in enumerate(outs) if a <= s and e <= b]
-                if within and not (f >> j) & 1:
-                    q = within[0]
-                    d = s - outs[q][0]   # element i reads element i + d of result q
-                    refs.append(("in" if d == 0 else "at", q))
-                    lag = max(lag, lags[q] + d)
-                    ok = spec.code != SUM or d == 0
-                elif any(a < e and s < b for a, b in outs):
+                scalar = (f >> j) & 1
+                e = s + 1 if scalar else s + n   # a broadcast scalar reads one value
+                if not starts or e <= lo or s >= ends[-1]:
+                    refs.append(("sc" if scalar else "ex", None))
+                    continue
+                q = bisect.bisect_right(starts, s) - 1
+                if scalar or q < 0 or e > ends[q]:
                     ok = False   # part of a result, or a broadcast scalar the run writes
                     break
-                else:
-                    refs.append(("sc" if (f >> j) & 1 else "ex", None))
+                d = s - starts[q]   # element i reads element i + d of result q
+                refs.append(("in" if d == 0 else "at", q))
+                lag = max(lag, lags[q] + d)
+                ok = spec.code != SUM or d == 0
             if not ok:
                 break
-            o = int(out_ptr[k])
-            outs.append((o, int(out_ptr[k + 1])))
-            ops.append((int(op[k]), f, tuple(refs)))
+            starts.append(out_l[k])
+            ends.append(out_l[k + 1])
+            ops.append((op_l[k], f, tuple(refs)))
             lens.append(n)
             lags.append(lag)
             k += 1
