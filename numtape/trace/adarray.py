@@ -36,6 +36,20 @@ def _scalar(rec, a):
     return r
 
 
+def _scalar_op(rec, code, args):
+    """``_scalar(rec, rec.scalar_op(code, args))`` as one call (``Recorder.scalar_op``'s
+    three lines inline): the Python-loop fast paths record an op per scalar operation, and
+    a call is a tenth of that."""
+    rec.op.append(code)
+    rec.args.extend(args)
+    t = rec.top
+    rec.top = t + 1
+    r = object.__new__(ADArray)
+    r._a = t
+    r._rec = rec
+    return r
+
+
 def _binary(spec):
     code = spec.code
 
@@ -48,16 +62,16 @@ def _binary(spec):
             if t is ADArray:
                 b = other._a
                 if type(b) is int and other._rec is rec:
-                    return _scalar(rec, rec.scalar_op(code, (a, b)))
+                    return _scalar_op(rec, code, (a, b))
             elif t is float or t is int or t is np.float64:
-                return _scalar(rec, rec.scalar_op(code, (a, rec.const(float(other)))))
+                return _scalar_op(rec, code, (a, rec.const(float(other))))
         return elementwise(spec, self, other)
 
     def rop(self, other):
         rec = self._rec
         t = type(other)
         if type(self._a) is int and rec.active and (t is float or t is int or t is np.float64):
-            return _scalar(rec, rec.scalar_op(code, (rec.const(float(other)), self._a)))
+            return _scalar_op(rec, code, (rec.const(float(other)), self._a))
         return elementwise(spec, other, self)
 
     return op, rop
@@ -214,7 +228,7 @@ class ADArray(ArrayMethods):
     def __getitem__(self, key):
         a = self._a
         if type(key) is int and type(a) is not int and a.ndim == 1:
-            return _scalar(self._rec, int(a[key]))
+            return _scalar(self._rec, a.item(key))
         if type(key) is ADArray:   # traced indices (an argsort, an argmax): a TakeOp
             return HANDLED_FUNCTIONS[np.take](self, key, axis=0)
         _check_key(key)
@@ -323,7 +337,7 @@ class ADArray(ArrayMethods):
             code = _UFUNC_FAST.get(ufunc)
             rec, a = self._rec, self._a
             if code is not None and type(a) is int and rec.active:
-                return _scalar(rec, rec.scalar_op(code, (a,)))
+                return _scalar_op(rec, code, (a,))
         name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         if kwargs.get("out") is not None:
             raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "
