@@ -33,6 +33,10 @@ Sections, with the module whose docstring or constant each supports:
                    (``Sweeps._segments_up`` in numtape/tape/sweeper.py)
 ``batch``          seconds of sweeps per (row x arena slot) of ``gradient_map`` on one thread
                    (``SMALL_BATCH``, numtape/tape/batch.py)
+``segment-move``   a mixed model's tapes (Owls, zero-inflated) moving to their compiled
+                   segments: the search for fused runs per candidate op, the move's first
+                   sweep against an interpreted one, and the share of a sweep the fused runs
+                   save (``RUN_SETUP``, ``RUN_FIND``, ``RUN_PAYBACK``, numtape/sweeps/tiers.py)
 ``segment-compile`` (slow) compiling one new loop structure into an empty cache
                    (``SEGMENT_COMPILE``, numtape/sweeps/tiers.py)
 ``native``         (slow) compiling a jitted function that calls the full interpreters directly,
@@ -268,6 +272,40 @@ def batch():
           f"(SMALL_BATCH = 50,000 of them: {_fmt(50_000 * per)})")
 
 
+def segment_move():
+    import numtape as nt
+    from numtape.sweeps import fused
+    from numtape.tape.sweeper import Sweeps
+    import glmm_vs_glmmtmb as G
+    formula, csv, kw, _, _ = G.MODELS["owls_nbinom1_zi"]
+    m = nt.glmm(formula, G.load(csv, "owls_nbinom1_zi"), **kw)
+    P = m.obj.problem
+    nt.compile_after(None)   # the interpreted sweeps stay interpreted
+    for name, T in (("(F, dF/du, H_uu)", P.FGH), ("H_uu", P.Huu), ("dF/du", P.Gu)):
+        T.compile()
+        x = np.zeros(T.n_in)
+        T(x)   # its kernels, loaded
+        find, move, inter, comp = [], [], [], []
+        for _ in range(5):
+            S = Sweeps(T.sweeps._arrays, T.sweeps._subtapes)
+            S.forward(x)
+            inter.append(_best(lambda S=S, x=x: S.forward(x), repeats=5))
+            t = time.perf_counter()
+            S._segments()
+            find.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            S.compile()
+            S.forward(x)
+            move.append(time.perf_counter() - t)
+            comp.append(_best(lambda S=S, x=x: S.forward(x), repeats=5))
+        c = fused.n_candidates(S._arrays["op"], S._arrays["out_ptr"])
+        f_s, m_s = float(np.median(find)), float(np.median(move))
+        i_s, c_s = float(np.median(inter)), float(np.median(comp))
+        print(f"  {name}, {c} candidate ops: finding the runs {_fmt(f_s)} ({_fmt(f_s / c)} an "
+              f"op); the move with its first sweep {_fmt(m_s)}, an interpreted sweep "
+              f"{_fmt(i_s)}, a compiled one {_fmt(c_s)} ({1 - c_s / i_s:.0%} less)")
+
+
 def segment_compile():
     with tempfile.TemporaryDirectory() as d:
         code = ("import time, numpy as np, numtape as nt, sys\n"
@@ -315,7 +353,8 @@ def bound_large():
 
 
 QUICK = {"imports": imports, "dot": dot, "sum": sum_, "blas": blas, "numpy-tier": numpy_tier,
-         "load": load, "twins": twins, "disk-index": disk_index, "batch": batch}
+         "load": load, "twins": twins, "disk-index": disk_index, "batch": batch,
+         "segment-move": segment_move}
 SLOW = {"segment-compile": segment_compile, "native": native, "bound-large": bound_large}
 
 

@@ -18,8 +18,10 @@ def chain(x):
 
 @pytest.fixture
 def after_three(monkeypatch):
-    """compile_after(3), and compiling segments costs nothing (whatever the cache holds)."""
+    """compile_after(3), and compiling segments and moving to them cost nothing (whatever
+    the cache holds)."""
     monkeypatch.setattr(tiers, "PAYBACK", 0.0)
+    monkeypatch.setattr(tiers, "RUN_PAYBACK", 0.0)
     old = nt.compile_after(3)
     yield
     nt.compile_after(old)
@@ -103,6 +105,7 @@ def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeyp
     compiles them only once the time spent sweeping it reaches PAYBACK x SEGMENT_COMPILE per
     kernel; cached ones at compile_after."""
     old = nt.compile_after(3)
+    monkeypatch.setattr(tiers, "RUN_PAYBACK", 0.0)   # (the move itself: the test below)
     try:
         monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 2)
         monkeypatch.setattr(tiers, "background_allowed", lambda: False)
@@ -120,6 +123,28 @@ def test_new_segment_kernels_wait_until_the_sweeps_pay_for_their_compile(monkeyp
         for _ in range(3):
             G.gradient(np.ones(2000))
         assert G.sweeps.n_compiled_segments >= 1
+    finally:
+        nt.compile_after(old)
+
+
+def test_a_hot_tape_moves_to_compiled_segments_once_its_sweeps_pay_for_the_move(monkeypatch):
+    """At compile_after sweeps a tape moves to its compiled segments (kernels on disk) only
+    once the time spent sweeping it reaches RUN_PAYBACK x (RUN_SETUP + RUN_FIND per candidate
+    op): a fast tape swept a few times stays interpreted."""
+    old = nt.compile_after(3)
+    try:
+        monkeypatch.setattr(sweeper, "TIER_MIN_ARENA", 0)
+        monkeypatch.setattr(sweeper.Sweeps, "_uncompiled", lambda self: 0)
+        monkeypatch.setattr(tiers, "RUN_SETUP", 3600.0)
+        F = nt.MakeTape(chain, np.zeros(2000))
+        for _ in range(6):
+            F.gradient(np.ones(2000))
+        S = F.sweeps
+        assert S.n_compiled_segments is None and S.n_swept >= 6 and S._candidates is not None
+        need = S.spent / (2 * tiers.RUN_PAYBACK)   # half of what was spent: it pays now
+        monkeypatch.setattr(tiers, "RUN_SETUP", need - tiers.RUN_FIND * S._candidates)
+        F.gradient(np.ones(2000))
+        assert S.n_compiled_segments >= 1
     finally:
         nt.compile_after(old)
 

@@ -83,7 +83,7 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=Non
     length ends a uniform run (``_sums``).  ``n``: the length of the kernels' loop over
     chunks (a run of one block length: that length)."""
     n_of = np.diff(out_ptr)
-    cand = (IS_ELEMENTWISE[op] | (op == GATHER)) & (n_of >= MIN_N)
+    cand = _candidates(op, n_of)
     summed = _sums(op, out_ptr, iargs, iarg_ptr)
     cand |= summed > 0
     runs = []
@@ -145,6 +145,16 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=Non
         while pos < idx.size and idx[pos] < max(k, k0 + 1):
             pos += 1
     return runs
+
+
+def _candidates(op, n_of):
+    """Per op, whether a run may hold it (``find_runs``; sums aside)."""
+    return (IS_ELEMENTWISE[op] | (op == GATHER)) & (n_of >= MIN_N)
+
+
+def n_candidates(op, out_ptr):
+    """How many ops ``find_runs`` looks at one by one."""
+    return int(np.count_nonzero(_candidates(op, np.diff(out_ptr))))
 
 
 def _sums(op, out_ptr, iargs, iarg_ptr):

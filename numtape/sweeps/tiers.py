@@ -66,6 +66,12 @@ MODES = ("auto", "full", "exact", "numpy")
 NUMPY_MAX_OPS = 20_000      # longer tapes compile in the foreground (costs.py: numpy-tier)
 LOAD_COST = 0.25            # seconds: loading the full interpreters (benchmarks/costs.py: load)
 SEGMENT_COMPILE = 0.5       # seconds: one new fused run or loop structure (segment-compile)
+RUN_SETUP = 2.5e-3          # seconds: a tape's move to compiled segments (the search's
+RUN_FIND = 20e-6            # fixed part, planning, the first sweep), and the search per
+                            # candidate op (benchmarks/costs.py: segment-move)
+RUN_PAYBACK = 10.0          # sweep time per second of that move before it is made: fused runs
+                            # of a few hundred elements save a tenth of a sweep or less
+                            # (segment-move)
 PAYBACK = 3.0               # sweep time per second of compile before segments compile: a
                             # compiled segment saves a third to a half of its sweep time
 _state = {"mode": "auto", "spawned": None, "ready": None, "polled": 0.0, "told": False}

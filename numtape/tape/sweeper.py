@@ -131,6 +131,7 @@ class Sweeps(Callee):
         self.plan = self._interpreted = build_plan(a, self._subtapes)
         self.n_compiled_segments = None   # fused runs and re-rolled loops, set by compile()
         self._found = None    # the segments compile() would use (_segments)
+        self._candidates = None   # ops the search for fused runs looks at (_pays_to_move)
         self._asked, self._next_look = False, 0.0   # segment kernels asked of the background
         self.n_swept = 0      # workspace forward sweeps, for the automatic tier-up
         self.spent = 0.0      # seconds spent sweeping this tape (run_*), for the tier-up
@@ -349,8 +350,24 @@ class Sweeps(Callee):
             self._leave_numpy()   # a new tape chooses its tier first: a hot one compiles now
         if isinstance(self._interpreters, NumpySweeps):
             return
-        if self.n_compiled_segments is None and self._hot():
+        if self.n_compiled_segments is None and self._hot() and self._pays_to_move():
             self._segments_up()
+
+    def _pays_to_move(self):
+        """Whether this tape has been swept long enough to pay for moving to compiled
+        segments: ``tiers.RUN_PAYBACK`` times what the move costs (``RUN_SETUP``, and
+        ``RUN_FIND`` per candidate op of the search for fused runs); a tape of
+        ``TIER_AT_ONCE`` slots at once.  A tape of a few hundred short block ops, swept a few
+        dozen times by a small fit, stays with the interpreters: there the move costs more
+        than the fused sweeps would save (a bounded regret: at most ``RUN_PAYBACK`` moves'
+        worth of slower sweeps)."""
+        if self.arena_size >= TIER_AT_ONCE:
+            return True
+        c = self._candidates
+        if c is None:
+            a = self._arrays
+            c = self._candidates = fused.n_candidates(a["op"], a["out_ptr"])
+        return self.spent >= tiers.RUN_PAYBACK * (tiers.RUN_SETUP + tiers.RUN_FIND * c)
 
     def _leave_numpy(self):
         """At the start of every forward pass (a sweep boundary), on the NumPy tier: move to
