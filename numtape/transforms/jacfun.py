@@ -68,12 +68,16 @@ def record_reverse(F, seeds, pick):
     return MakeTape(reverse, x0).simplify("optimize")
 
 
+def mostly_scalar(F):
+    """Whether most of F's ops write one value (a tape recorded from a Python loop)."""
+    return 2 * int(np.count_nonzero(np.diff(F.out_ptr) == 1)) > F.n_ops
+
+
 def _batch(F):
     """How many seeds one reverse replay of F takes (``BATCH_SLOTS``).  A tape mostly of
-    scalar ops (a Python loop) takes one: its replays record in plain ints, and a re-roll
-    finds their loops again."""
-    size = np.diff(F.out_ptr)
-    if 2 * np.count_nonzero(size == 1) > size.size:
+    scalar ops takes one: its replays record in plain ints, and a re-roll finds their loops
+    again."""
+    if mostly_scalar(F):
         return 1
     return max(1, BATCH_SLOTS // max(int(F.out_ptr[-1]), 1))
 

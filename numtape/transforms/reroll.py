@@ -25,7 +25,7 @@ from numtape.ops.layout import arg_pointers, op_reads
 from numtape.sweeps import loops
 from numtape.trace.make import MakeTape, replay, zero_input
 from numtape.trace.recorder import elementwise, recorder_of, wrap
-from numtape.transforms.jacfun import jacfun
+from numtape.transforms.jacfun import jacfun, mostly_scalar
 from numtape.transforms.sparse import SparseTape
 
 _ADD = OP.AddOp.code
@@ -44,8 +44,7 @@ def gradient_tape(F):
     re-rolled first when F is mostly scalar ops that form loops (a Python loop's: its
     gradient tape is then a handful of block ops instead of a scalar op per op of each
     iteration, recorded in milliseconds and swept as fused runs)."""
-    size = np.diff(F.out_ptr)
-    if F.n_ops >= _LOOP_OPS and 2 * np.count_nonzero(size == 1) > size.size:
+    if F.n_ops >= _LOOP_OPS and mostly_scalar(F):
         rolled = _rolled_loops(F)
         if rolled:
             F = _rerolled(F, rolled)
