@@ -39,6 +39,9 @@ Sections, with the module whose docstring or constant each supports:
                    save (``RUN_SETUP``, ``RUN_FIND``, ``RUN_PAYBACK``, numtape/sweeps/tiers.py)
 ``segment-compile`` (slow) compiling one new loop structure into an empty cache
                    (``SEGMENT_COMPILE``, numtape/sweeps/tiers.py)
+``run-compile``    (slow) compiling one new fused run's kernels, by its compile weight (the
+                   time grows faster than the weight: ``MAX_WEIGHT`` and ``weights`` in
+                   numtape/sweeps/fused.py)
 ``native``         (slow) compiling a jitted function that calls the full interpreters directly,
                    against one calling them by address (numtape/tape/native.py)
 ``bound-large``    (slow) ``F.njit().value_and_grad`` against ``F.gradient`` on the W1 loop tape
@@ -319,6 +322,29 @@ def segment_compile():
     print(f"  compiling one new loop structure (forward, reverse, tangent kernels): {_fmt(s)}")
 
 
+def run_compile():
+    bodies = {"products and sums": "y * x + x", "exp": "np.exp(-y) * x", "sin": "np.sin(y) * x"}
+    print("  one new fused run's forward and reverse kernels, in an empty cache, uncapped:")
+    with tempfile.TemporaryDirectory() as d:
+        for what, body in bodies.items():
+            for steps in (2, 4, 8):
+                code = ("import time, numpy as np, numtape as nt\n"
+                        "from numtape.sweeps import fused\n"
+                        "nt.sweep_kernels('numpy'); fused.MAX_WEIGHT = 10**9\n"
+                        "def f(x):\n    y = x\n"
+                        f"    for _ in range({steps}):\n        y = {body}\n"
+                        "    return np.sum(y)\n"
+                        "x = np.linspace(0.1, 1.0, 600); F = nt.MakeTape(f, x); F.gradient(x)\n"
+                        "t = time.perf_counter(); F.compile(); F.gradient(x)\n"
+                        "w = fused.weights(); a = F._arrays['op']\n"
+                        "print(time.perf_counter() - t, sum(w[c] for c in a))")
+                s, w = (float(v) for v in _child(code, {
+                    "NUMBA_CACHE_DIR": d, "XDG_CACHE_HOME": d,
+                    "NUMTAPE_BACKGROUND_COMPILE": "0"}).split())
+                print(f"    {what}, {steps} steps (weight {w:.0f}): {_fmt(s)}, "
+                      f"{_fmt(s / w)} per unit of weight")
+
+
 def native():
     code = ("import time, numba, numpy as np, numtape as nt\n"
             "from numtape.sweeps import generated as g\n"
@@ -355,7 +381,8 @@ def bound_large():
 QUICK = {"imports": imports, "dot": dot, "sum": sum_, "blas": blas, "numpy-tier": numpy_tier,
          "load": load, "twins": twins, "disk-index": disk_index, "batch": batch,
          "segment-move": segment_move}
-SLOW = {"segment-compile": segment_compile, "native": native, "bound-large": bound_large}
+SLOW = {"segment-compile": segment_compile, "run-compile": run_compile, "native": native,
+        "bound-large": bound_large}
 
 
 def main():

@@ -8,8 +8,9 @@ import scipy.special as sc
 
 import numtape as nt
 from numtape.ops import OPS
-from numtape.ops.layout import arg_pointers
+from numtape.ops.layout import arg_pointers, op_reads
 from numtape.sweeps import fused
+from numtape.sweeps.emit import compile_weights
 
 N = 80   # above fused.MIN_N
 
@@ -68,10 +69,13 @@ def twins(x):
     return np.sum(np.exp(np.sin(a)) + (np.sin(b) + a) * np.cos(a) - np.cos(b + 1.0) + 0.5 * b)
 
 
-def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_arena():
+def test_sin_and_cos_whose_values_no_partial_reads_leave_their_partials_in_the_arena(
+        monkeypatch):
     """A twin's forward sweep computes its partial with its value (one reduction) and leaves
     it in its slot; the reverse and tangent sweeps read it there: gradients and tangents
-    bit for bit the compiled interpreters', Payne-Hanek's range included."""
+    bit for bit the compiled interpreters', Payne-Hanek's range included (one run: its
+    four sines and cosines weigh more than MAX_WEIGHT)."""
+    monkeypatch.setattr(fused, "MAX_WEIGHT", 100)
     F, G = _compiled_pair(twins, 2 * N)
     (k,) = [seg.kernels for _, _, seg in G.sweeps._segments() if type(seg).__name__ == "Fused"]
     assert len(k.TWINS) == 3, k.TWINS
@@ -435,3 +439,36 @@ def test_generated_kernels_ask_for_the_widest_vectors():
     g = numba.njit(wide_axpy)
     g(x, np.ones(100))
     assert "zmm" in next(iter(g.inspect_asm().values()))
+
+
+def _runs(F):
+    """(ops, compile weight) of each fused run of F."""
+    a = F._arrays
+    arg_ptr, iarg_ptr = arg_pointers(a["op"], np.diff(a["out_ptr"]))
+    args = (a["op"], a["flags"], a["out_ptr"], a["args"], arg_ptr)
+    reads = op_reads(*args[:4], a["iargs"], arg_ptr)
+    w = compile_weights()
+    return [(k1 - k0, sum(w[c] for c in a["op"][k0:k1]))
+            for k0, k1, *_ in fused.find_runs(*args, reads, a["iargs"], iarg_ptr)]
+
+
+def test_a_long_elementwise_chain_splits_into_runs_of_bounded_compile_weight(monkeypatch):
+    """Forty steps of y = sin(y) x + exp(-y y): one stretch of 240 fusable ops, whose kernels,
+    as one run, took minutes to compile and made Numba's SSA pass recurse too deep.  Runs stop
+    at MAX_WEIGHT; the split tape matches the interpreter."""
+    def chain(x, steps=40):
+        y = x
+        for _ in range(steps):
+            y = np.sin(y) * x + np.exp(-y * y)
+        return np.sum(y)
+    x = np.linspace(0.1, 1.0, N)
+    F = nt.MakeTape(chain, x)
+    runs = _runs(F)
+    assert len(runs) > 10 and max(w for _, w in runs) <= fused.MAX_WEIGHT
+    assert sum(n for n, _ in runs) >= 6 * 40       # every op of the chain is in a run
+    # small runs here (cheap kernels); the same splitting as at MAX_WEIGHT
+    monkeypatch.setattr(fused, "MAX_WEIGHT", 8)
+    F, G = _compiled_pair(lambda z: chain(z, 3), N)
+    assert len(G.sweeps._segments()) >= 3
+    np.testing.assert_array_equal(G(x), F(x))
+    np.testing.assert_allclose(G.gradient(x), F.gradient(x), rtol=1e-14)

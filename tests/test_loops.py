@@ -557,6 +557,27 @@ def test_a_loop_of_exactly_min_ops_is_rolled():
     assert_same(F, G, x1, v)
 
 
+@pytest.mark.parametrize("depth", [4, 8])
+def test_a_body_too_heavy_to_compile_is_not_rolled(depth):
+    """A body's compile weight (emit.compile_weights: sin is 11, a product 1) is at most
+    MAX_BODY_WEIGHT: four sines a step (49) are re-rolled, eight (97) stay interpreted, which
+    gives the same numbers without a kernel that would take a minute to compile."""
+    def f(x):
+        acc = x[0]
+        for t in range(40):
+            y = x[t]
+            for _ in range(depth):
+                y = np.sin(y) * 1.1
+            acc = acc + y
+        return acc
+    x0 = np.linspace(0.1, 1.0, 40)
+    F = nt.MakeTape(f, x0)
+    a = F._arrays
+    assert (len(loops.find_loops(a["op"], a["flags"], a["out_ptr"], a["args"],
+                                 arg_pointers(a["op"], np.diff(a["out_ptr"]))[0], a["iargs"]))
+            == (depth * 11 + depth + 1 <= loops.MAX_BODY_WEIGHT))
+
+
 N_BLOCK = 64   # a fused run (fused.MIN_N) before the loop
 
 

@@ -180,3 +180,16 @@ def test_kernels_still_queued_at_exit_go_to_a_background_process(monkeypatch):
     assert tiers._behind["queue"] == []
     tiers._hand_over()                            # nothing left: nothing started
     assert len(started) == 1
+
+
+def test_the_compile_watch_leaves_the_users_own_numba_functions_alone():
+    """Every Numba compile in the process is watched by numtape; a function of the user's, even one
+    made by exec (no module), compiles and runs as without numtape, and is not logged as
+    numtape's."""
+    import numba
+    ns = {}
+    exec("def g(x):\n    return x * 2.0 + 1.0\n", ns)
+    before = len(tiers._watch.log)
+    assert numba.njit(ns["g"])(1.5) == 4.0
+    assert numba.njit(lambda x: x - 1.0)(1.5) == 0.5
+    assert len(tiers._watch.log) == before

@@ -279,16 +279,31 @@ def test_numpy_and_python_twins_give_the_same_bits(name):
     np.testing.assert_array_equal(py, y[some])
 
 
-@pytest.mark.parametrize("name", [*CASES, "vsin_near", "vcos_near"])
-def test_a_loop_calling_it_vectorizes(name):
+def _loop_ir(name):
     f = CASES[name][0] if name in CASES else getattr(vmath, name)
     _compiled(f, np.ones(4))
     loop = _loop(f)
     ir = loop.inspect_llvm(loop.signatures[0])
-    assert "x double>" in ir          # SIMD vectors of float64 (<4 x double>, <8 x double>)
     for libm in ("@exp", "@log", "@llvm.exp", "@llvm.log", "@expm1", "@log1p", "@sin", "@cos",
                  "@llvm.sin", "@llvm.cos"):
         assert f"call double {libm}" not in ir and f"call fast double {libm}" not in ir
+    return ir
+
+
+@pytest.mark.parametrize("name", [n for n in CASES if n not in ("vsin", "vcos")]
+                         + ["vsin_near", "vcos_near"])
+def test_a_loop_calling_it_vectorizes(name):
+    assert "x double>" in _loop_ir(name)   # SIMD vectors of float64 (<4 x double> ...)
+
+
+@pytest.mark.parametrize("name", ["vsin", "vcos"])
+def test_the_whole_range_trig_functions_call_their_far_path(name):
+    """The whole-range vsin and vcos inline their near path and call Payne-Hanek's (``_sin_far``,
+    ``_cos_far``): a kernel's loops over sin check their arguments and call the near forms,
+    which vectorize (above); the whole-range forms serve single elements and the rare loops
+    with a far argument, and inlining the far path made every kernel slow to compile."""
+    ir = _loop_ir(name)
+    assert f"_{name[1:]}_far" in ir
 
 
 def test_the_table_of_two_over_pi():
@@ -415,3 +430,22 @@ def test_sincos_gives_the_bits_of_sin_and_cos():
             np.testing.assert_array_equal(got[:keep.sum()].view(np.int64)[~np.isnan(want)],
                                           want.view(np.int64)[~np.isnan(want)])
             assert np.isnan(got[:keep.sum()][np.isnan(want)]).all()
+
+
+def test_the_called_forms_give_the_bits_of_the_inlined_ones():
+    """vsin_call, vcos_call and vsincos_call (the whole-range forms a kernel calls rather than
+    inlines, in a loop whose arguments are not all near: numtape/sweeps/emit.py) run the same
+    operations as vsin, vcos and vsincos, far arguments, inf and NaN included."""
+    rng = np.random.default_rng(10)
+    x = np.concatenate([CASES["vsin"][4](rng), [a for a, _ in CASES["vsin"][5]],
+                        [3.0e6, -1.0e300, 2.0**20, -(2.0**20), 1e22]])
+    for name in ("vsin", "vcos"):
+        want = _compiled(CASES[name][0], x)
+        got = _compiled(getattr(vmath, name + "_call"), x)
+        np.testing.assert_array_equal(got.view(np.int64), want.view(np.int64))
+    s, c = np.empty_like(x), np.empty_like(x)
+    _sincos_loop(x, s, c, False)
+    for i in range(x.size):
+        sc_, cc_ = vmath.vsincos_call(x[i])
+        assert np.float64(sc_).view(np.int64) == s[i].view(np.int64) or np.isnan(s[i])
+        assert np.float64(cc_).view(np.int64) == c[i].view(np.int64) or np.isnan(c[i])

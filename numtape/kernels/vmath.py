@@ -34,7 +34,13 @@ the selects, ``ndarray.view`` for the bits).  Every operation is a correctly rou
 gives the same bits as the compiled code, and the plain-Python run of a ``vname`` (its
 ``py_func``, as numtape's twins call it) does too.  The functions are inlined into their
 callers' Numba IR and compiled with the callers' options: a caller with ``fastmath`` would let
-LLVM contract and reorder them, and lose both the bits and the error bounds.
+LLVM contract and reorder them, and lose both the bits and the error bounds.  Two parts are
+called instead: sin's and cos's whole-range reduction (``_sin_far``, ``_cos_far``,
+``_sincos_far``: vsin inlines its near path and calls the far one), and the ``_call`` forms of
+vsin, vcos and vsincos, which the kernels call in a loop whose arguments are not all near
+(numtape/sweeps/emit.py, ``element_loop``).  Inlined, they made up most of the compile time of
+a kernel taking sin or cos (benchmarks/costs.py, run-compile); called, they run the same
+operations (same bits), and the far path, a branch in scalar code, never vectorized anyway.
 
 Range reduction and polynomials
 -------------------------------
@@ -143,6 +149,9 @@ __all__ = ["vexp", "vlog", "vexpm1", "vlog1p", "vsin", "vcos", "vsin_near", "vco
 # numtape's jit options (numtape/kernels/jit.py, checked by tests/test_jit.py), spelled out so
 # that this module stands alone, and inlined into the caller's Numba IR
 _njit = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy", inline="always")
+# ... except sin's and cos's whole-range reduction (|x| >= TRIG_NEAR, a rare path): called,
+# not inlined (module docstring), the same operations, so the same bits
+_njit_far = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy")
 
 # -- the bits of a float64 --------------------------------------------------------------------
 
@@ -876,13 +885,7 @@ def _sincos_quadrants(x, n, rh, rl):
 @_njit
 def vsincos(x):
     """(sin(x), cos(x)) for a float64 ``x``: the bits of ``vsin`` and ``vcos``."""
-    if abs(x) < TRIG_NEAR:
-        return vsincos_near(x)
-    ax = abs(x)
-    ax = ax if ax < INF else 0.0
-    n, rh, rl = _trig_reduce(ax)
-    s, c = _sincos_quadrants(x, n, rh, rl)
-    return (s, c) if abs(x) < INF else (x - x, x - x)
+    return vsincos_near(x) if abs(x) < TRIG_NEAR else _sincos_far(x)
 
 
 @_njit
@@ -891,12 +894,9 @@ def near(x):
     return abs(x) < TRIG_NEAR
 
 
-@_njit
-def vsin(x):
-    """sin(x) for a float64 ``x`` (module docstring): Cody-Waite's reduction below TRIG_NEAR,
-    Payne-Hanek's above (a branch)."""
-    if abs(x) < TRIG_NEAR:
-        return vsin_near(x)
+@_njit_far
+def _sin_far(x):
+    """``vsin`` at |x| >= TRIG_NEAR, inf or NaN: Payne-Hanek's reduction."""
     ax = abs(x)
     ax = ax if ax < INF else 0.0          # inf and NaN: fixed at the end
     n, rh, rl = _trig_reduce(ax)
@@ -905,17 +905,38 @@ def vsin(x):
     return y if abs(x) < INF else x - x
 
 
-@_njit
-def vcos(x):
-    """cos(x) for a float64 ``x``, as ``vsin``."""
-    if abs(x) < TRIG_NEAR:
-        return vcos_near(x)
+@_njit_far
+def _cos_far(x):
+    """``vcos`` at |x| >= TRIG_NEAR, inf or NaN."""
     ax = abs(x)
     ax = ax if ax < INF else 0.0
     n, rh, rl = _trig_reduce(ax)
     y = _cos_quadrant(n, rh, rl)
     y = -y if ((n + 1) & 2) == 2 else y
     return y if abs(x) < INF else x - x
+
+
+@_njit_far
+def _sincos_far(x):
+    """``vsincos`` at |x| >= TRIG_NEAR, inf or NaN."""
+    ax = abs(x)
+    ax = ax if ax < INF else 0.0
+    n, rh, rl = _trig_reduce(ax)
+    s, c = _sincos_quadrants(x, n, rh, rl)
+    return (s, c) if abs(x) < INF else (x - x, x - x)
+
+
+@_njit
+def vsin(x):
+    """sin(x) for a float64 ``x`` (module docstring): Cody-Waite's reduction below TRIG_NEAR,
+    Payne-Hanek's above (a branch, to a call: ``_njit_far``)."""
+    return vsin_near(x) if abs(x) < TRIG_NEAR else _sin_far(x)
+
+
+@_njit
+def vcos(x):
+    """cos(x) for a float64 ``x``, as ``vsin``."""
+    return vcos_near(x) if abs(x) < TRIG_NEAR else _cos_far(x)
 
 
 
@@ -1068,8 +1089,28 @@ def np_vcos(x):
     return _np_trig(x, False)
 
 
+@_njit_far
+def vsin_call(x):
+    """``vsin``, called rather than inlined (the rare loop of numtape/sweeps/emit.py,
+    ``element_loop``, whose arguments are not all near)."""
+    return vsin(x)
+
+
+@_njit_far
+def vcos_call(x):
+    """``vcos``, called rather than inlined."""
+    return vcos(x)
+
+
+@_njit_far
+def vsincos_call(x):
+    """``vsincos``, called rather than inlined."""
+    return vsincos(x)
+
+
 # the names the op formulas use (``vm.exp(x)`` ...: numtape/ops/formulas.py, ``vm``)
 exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p
 sin, cos, tanh = vsin, vcos, vtanh
 sin_near, cos_near = vsin_near, vcos_near
 sincos, sincos_near = vsincos, vsincos_near
+sin_call, cos_call, sincos_call = vsin_call, vcos_call, vsincos_call

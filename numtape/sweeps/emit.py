@@ -11,6 +11,8 @@ in common lives here, said once:
   uses ``vb`` (sin, cos);
 * ``operand_names`` and ``load_operands``: the formulas' operand names, read from the arena;
 * ``check_locals``: a generator's local names must not shadow a name the formulas use;
+* ``compile_weights``: what each op adds to a kernel's compile time (the caps on fused runs
+  and loop bodies);
 * the **strong zero** (README.md, "Conventions (identical in every mode)"; ARCHITECTURE.md,
   "Glossary"): a zero adjoint or tangent, or a zero local partial, contributes exactly zero
   even where the other factor is inf or NaN.  Two forms of each statement: a branch
@@ -34,11 +36,18 @@ from numtape.ops.layout import partial_names
 
 
 # ---- formulas ------------------------------------------------------------------------------
+def _suffix(near):
+    """``vb.f``'s form in kernel source: ``near`` True, ``vm.f_near`` (a loop whose arguments
+    all passed ``vm.near``); False, ``vm.f`` (vmath's f over its whole range, inlined); None,
+    ``vm.f_call`` (the same, called: the loop of ``element_loop`` whose arguments did not all
+    pass, which is rare, so that a loop over sin compiles one inlined copy of sin, not two)."""
+    return "_near" if near else "" if near is False else "_call"
+
+
 class _Kernel(ast.NodeTransformer):
     """``select(c, a, b)`` -> ``(a if c else b)``: inside the kernels only the branch taken is
-    computed (on arrays and ADArrays select stays np.where).  ``vb.f`` -> ``vm.f`` (vmath's
-    f over its whole range), or ``vm.f_near`` in a loop whose arguments all passed
-    ``vm.near`` (``element_loop``)."""
+    computed (on arrays and ADArrays select stays np.where).  ``vb.f`` -> ``vm.f``,
+    ``vm.f_near`` or ``vm.f_call`` (``_suffix``)."""
 
     def __init__(self, near):
         self.near = near
@@ -53,7 +62,7 @@ class _Kernel(ast.NodeTransformer):
     def visit_Attribute(self, node):
         self.generic_visit(node)
         if isinstance(node.value, ast.Name) and node.value.id == "vb":
-            attr = node.attr + "_near" if self.near else node.attr
+            attr = node.attr + _suffix(self.near)
             return ast.copy_location(ast.Attribute(
                 value=ast.Name(id="vm", ctx=ast.Load()), attr=attr, ctx=node.ctx), node)
         return node
@@ -61,7 +70,7 @@ class _Kernel(ast.NodeTransformer):
 
 def kernel_expr(expr, near=False):
     """An op's value or partial expression (``OpSpec.value_expr``, ``partial_exprs[j]``) as
-    kernel source; ``near``: for a loop whose ``vb`` arguments all passed ``vm.near``."""
+    kernel source; ``near``: which form of ``vb``'s functions (``_suffix``)."""
     return ast.unparse(_Kernel(near).visit(ast.parse(expr, mode="eval")))
 
 
@@ -86,7 +95,7 @@ def joint_lines(spec, near):
     """The lines of a twin op (``OpSpec.joint``: a fused run or a re-rolled loop stores its
     partial where nothing reads its value after the forward sweep): its value into y and its
     partial into d."""
-    return [s.format("_near" if near else "") for s in spec.joint]
+    return [s.format(_suffix(near)) for s in spec.joint]
 
 
 def partial_reads(spec):
@@ -106,14 +115,34 @@ def element_loop(spec, head, loads, body):
     ``body(near)`` (lines).  An op calling ``vb`` loops twice: once over its arguments,
     testing ``vm.near`` (a vectorized and-reduction, cheap beside sin itself), then over the
     elements with ``vm.f_near`` where all passed (the cheap reduction only: a loop LLVM
-    vectorizes without the whole-range reduction's gathers), or with ``vm.f``; the same bits
-    either way.  ``loads``: the lines reading the operands the arguments name."""
+    vectorizes without the whole-range reduction's gathers), or with ``vm.f_call``; the same
+    bits either way.  ``loads``: the lines reading the operands the arguments name."""
     if not ranged(spec):
         return [head] + ["    " + s for s in body(False)]
     check = ["ok = True", head] + ["    " + s for s in loads]
     check += [f"    ok &= vm.near({a})" for a in ranged_args(spec)]
     return (check + ["if ok:", "    " + head] + ["        " + s for s in body(True)]
-            + ["else:", "    " + head] + ["        " + s for s in body(False)])
+            + ["else:", "    " + head] + ["        " + s for s in body(None)])
+
+
+@functools.lru_cache(maxsize=1)
+def compile_weights():
+    """Per opcode, its share of the time a kernel's loop over it takes to compile (a tuple): 1,
+    plus 2 per call of a vmath function (``vm``: exp, log ...) and 5 per call of sin or cos
+    (``vb``) in its value and partial formulas, which are inlined into the kernel's Numba IR
+    (benchmarks/costs.py, run-compile, fits these).  The time grows with the weight, faster
+    for long kernels (a fused run of about 160 ops made Numba's SSA pass recurse too deep),
+    while fusing saves no more past a few ops: fused runs (fused.py, ``MAX_WEIGHT``) and
+    re-rolled loop bodies (loops.py, ``MAX_BODY_WEIGHT``) are capped."""
+    out = []
+    for spec in OPS:
+        w = 1
+        for e in (spec.value_expr, *spec.partial_exprs):
+            for node in ast.walk(ast.parse(e or "0", mode="eval")):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                    w += {"vm": 2, "vb": 5}.get(node.value.id, 0)
+        out.append(w)
+    return tuple(out)
 
 
 def operand_names(spec):

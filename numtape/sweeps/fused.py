@@ -6,7 +6,9 @@ operand either lies within the output block of one earlier op of the run (the sa
 or at an offset d: x[1:] of a result x, a stencil) or overlaps no output of the run (a
 broadcast scalar, an input, a constant, an earlier result).  A gather whose slots are none of
 the run's results is an op of the run too (an indexed copy: its slots follow the addresses
-in ``A``), and a sum of a whole block of a uniform run's length ends the run (``_sums``).  In
+in ``A``), and a sum of a whole block of a uniform run's length ends the run (``_sums``); so
+does reaching the compile weight ``MAX_WEIGHT`` (emit.py, ``compile_weights``: the next op
+starts a run).  In
 a *uniform* run (one length, every offset 0) computing element i of every op before element
 i + 1 of any reads nothing not yet written.  Otherwise the run is *windowed* (``_run``): op r
 lags behind by L[r] elements (the largest lag plus offset among the results it reads), so an
@@ -58,14 +60,16 @@ from numtape.ops import ELEMENTWISE, OP, OPS
 from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE, arg_pointers, operand_lengths
 from numtape.sweeps import variants
-from numtape.sweeps.emit import (accumulate_select, check_locals, element_loop,
-                                 joint_lines, kernel_expr, load_operands, operand_names,
-                                 partial_reads, provenance, ranged, ranged_args, reads_y,
-                                 tangent_select)
+from numtape.sweeps.emit import (accumulate_select, check_locals, compile_weights,
+                                 element_loop, joint_lines, kernel_expr, load_operands,
+                                 operand_names, partial_reads, provenance, ranged, ranged_args,
+                                 reads_y, tangent_select)
 
 GATHER, SUM, DEP = OP.GatherOp.code, OP.SumOp.code, OP.DepOp.code
 MIN_N = 64        # shorter blocks stay with the interpreter (a call costs more than it saves)
 CHUNK = 512       # elements per strip: a run's blocks of one strip stay in L1
+MAX_WEIGHT = 40   # a run's compile weight (emit.compile_weights), at most: a longer stretch
+                  # splits into runs of at most this much (benchmarks/costs.py: run-compile)
 # locals of the rendered kernels (emit.check_locals)
 _LOCALS = {"A", "B", "C", "adj", "adj0", "clear", "d", "g", "hi", "hq", "i", "lo", "n", "ok", "s",
            "t", "tan", "tan0", "tx", "u", "val", "wh", "wl", "y", "zero"}
@@ -94,16 +98,19 @@ def find_runs(op, flags, out_ptr, args, arg_ptr, reads, iargs=None, iarg_ptr=Non
     # [out_l[k0], out_l[k]): an operand overlaps them if it overlaps that stretch, and lies
     # within result q if q, the last of them starting at or below it, holds its end
     op_l, n_l, f_l, p_l = op.tolist(), n_of.tolist(), flags.tolist(), arg_ptr.tolist()
-    out_l, cand_l = out_ptr.tolist(), cand.tolist()
+    out_l, cand_l, w_l = out_ptr.tolist(), cand.tolist(), compile_weights()
     pos = 0
     while pos < idx.size:
         k0 = int(idx[pos])
         lo = out_l[k0]
         starts, ends = [], []    # of the run's outputs so far
         ops, lens, lags = [], [], []
-        k = k0
+        k, weight = k0, 0
         while k < op.size and cand_l[k]:
             spec = OPS[op_l[k]]
+            weight += w_l[op_l[k]]
+            if weight > MAX_WEIGHT and ops:
+                break
             n, f, p = n_l[k], f_l[k], p_l[k]
             refs, lag = [], 0
             ok = True
@@ -570,7 +577,7 @@ def _register_forward_tangent(structure, local, head, groups, loops, values):
         else:   # emit.element_loop's check, over the arguments the group reads
             loop = (["ok = True", each] + ["    " + c for c in check]
                     + ["if ok:", "    " + each] + ["        " + b for b in body(True)]
-                    + ["else:", "    " + each] + ["        " + b for b in body(False)])
+                    + ["else:", "    " + each] + ["        " + b for b in body(None)])
         lines += ["            " + s for s in window + loop]
     for r in sums:
         lines += ["            " + s for s in [provenance(OPS[SUM])] + _sum_loops(

@@ -60,11 +60,14 @@ from numtape.ops.flags import const_flag
 from numtape.ops.layout import IS_ELEMENTWISE, op_reads
 from numtape.sweeps import variants
 from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried,
-                                 accumulate_select, check_locals, element_loop, joint_lines,
+                                 accumulate_select, check_locals, compile_weights,
+                                 element_loop, joint_lines,
                                  kernel_expr, load_operands, operand_names, partial_reads,
                                  provenance, tangent_if, tangent_select)
 
 MAX_BODY = 48      # longest body searched for
+MAX_BODY_WEIGHT = 80   # heaviest body re-rolled (emit.compile_weights: a body of eight sines
+                       # is 97; benchmarks/costs.py, run-compile): a heavier one is interpreted
 MIN_REPS = 4       # fewest iterations worth a loop
 MIN_OPS = 128      # fewest ops worth a kernel call instead of the interpreter
 CHUNK = 256        # iterations per strip of a strip-mined loop (_render_strips)
@@ -95,16 +98,20 @@ def find_loops(op, flags, out_ptr, args, arg_ptr, iargs, reads=None):
     docstring), in tape order, not overlapping (``reads``: ops.layout.op_reads, computed
     here if not given).  ``A`` holds the first output address, the
     (base, stride) of every affine operand and the first iteration's address of every carried
-    one; ``G`` (n_gathered, K) the gathered addresses."""
+    one; ``G`` (n_gathered, K) the gathered addresses.  A body heavier than
+    ``MAX_BODY_WEIGHT`` (emit.compile_weights) is not re-rolled: its kernels would take too long
+    to compile."""
     n_of = np.diff(out_ptr)
     scalar = IS_ELEMENTWISE[op] & (n_of == 1)
     if np.count_nonzero(scalar) < MIN_OPS:
         return []
     key = op.astype(np.int64) * 256 + flags
     cands = []
+    weight = np.cumsum(np.asarray(compile_weights(), dtype=np.int64)[op])
     for L in range(1, MAX_BODY + 1):
         for s, K in _stretches(key, scalar, L):
-            cands.append((K * L, -L, s, K))
+            if weight[s + L - 1] - (weight[s - 1] if s else 0) <= MAX_BODY_WEIGHT:
+                cands.append((K * L, -L, s, K))
     if not cands:
         return []
     cands.sort(key=lambda c: (-c[0], -c[1], c[2]))     # most ops first, then shorter bodies

@@ -417,7 +417,11 @@ class _Watch(event.Listener):
             return
         stack = getattr(_why, "stack", None)
         fn = ev.data["dispatcher"].py_func
-        module = fn.__module__.rsplit(".", 1)[-1]
+        path = getattr(fn, "__module__", None) or ""
+        if not stack and not path.startswith("numtape"):
+            self.depth.job = None   # the user's own function (exec'd ones have no module)
+            return
+        module = path.rsplit(".", 1)[-1]
         why, expected = stack[-1] if stack else (_what(module), None)
         name = f"{module.split('_')[0] if module.startswith('numtape_') else module}." \
             f"{fn.__name__}"
@@ -430,7 +434,9 @@ class _Watch(event.Listener):
         self.depth.n -= 1
         if self.depth.n:
             return
-        job = self.depth.job
+        job = getattr(self.depth, "job", None)
+        if job is None:
+            return
         job["done"].set()
         dt = time.perf_counter() - job["t0"]
         self.log.append((job["name"], dt, job["why"]))
