@@ -999,3 +999,32 @@ def test_carried_bodies_run_serially():
     for f, n in ((w2_loop, 3), (carried_orders, 40)):
         x0 = 0.5 * points(n, 21)[0]
         assert all(loops.sequential(s) is None for _, _, s, _, _, _ in found(nt.MakeTape(f, x0)))
+
+
+def test_a_strip_mined_forward_stores_only_what_later_sweeps_read():
+    """W1's loop (0.5 x[i+1], sin x[i], their sum, exp, a product, the running sum): its forward
+    sweep leaves in the arena sin's partial (a twin) and exp's value (exp's partial and the
+    product's read it) every iteration, and the running sum's last value (the output), and
+    nothing else (``loops._stored``); every sweep after it is still the interpreter's bit for
+    bit."""
+    def w1(x):
+        s = x[0]
+        for i in range(len(x) - 1):
+            s = s + np.exp(0.5 * x[i + 1] + np.sin(x[i])) * x[i + 1]
+        return s
+    n = loops.CHUNK + 50
+    x0, x1, v = points(n, 83)
+    F, G = pair(w1, x0)
+    (k0, k1, (L, body, local), A, _, K), = found(G)
+    assert [OPS[c].name for c, _, _ in body] == ["MulOp", "SinOp", "AddOp", "ExpOp", "MulOp",
+                                                 "AddOp"]
+    assert loops._stored((L, body, local)) == (False, True, False, True, False, False)
+    S = G.sweeps
+    val = S.workspace("val")
+    o = int(A[0])
+    val[o:o + K * L] = np.nan
+    S.forward(x1)
+    filled = ~np.isnan(val[o:o + K * L].reshape(K, L))
+    assert filled[:, [1, 3]].all() and not filled[:-1][:, [0, 2, 4, 5]].any()
+    assert filled[-1, 5]
+    assert_same(F, G, x1, v)

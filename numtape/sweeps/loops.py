@@ -42,7 +42,10 @@ carried ops (``sequential``).  Every result is computed by the same expression f
 operands, and every adjoint receives its contributions in the interpreter's order, so this form
 is bit for bit too.  A strip-mined sin or cos whose value nothing reads after the forward sweep
 is a *twin* (``_twins``, as in fused runs): its forward sweep stores its partial, computed with
-the value from one reduction, and the tangent and reverse sweeps read it.
+the value from one reduction, and the tangent and reverse sweeps read it.  The strip-mined
+forward sweep stores in the arena only the values that a later sweep, another iteration or an
+op after the loop reads (``_stored``); the others stay in the strip's buffers, as a fused run
+keeps its chunk-local values (``Sweeps.values`` recomputes every node's).
 
 Addresses and strides are arguments, so one compiled kernel serves every loop of the same
 structure whatever its length or place in the arena (the same model recorded again, at another
@@ -50,8 +53,6 @@ size, reuses it); the source lands in the variants' cache directory, content-add
 Numba caches its machine code on disk.
 """
 from __future__ import annotations
-
-import ast
 
 import numpy as np
 
@@ -63,7 +64,7 @@ from numtape.sweeps.emit import (accumulate_if, accumulate_if_carried,
                                  accumulate_select, check_locals, compile_weights,
                                  element_loop, joint_lines,
                                  kernel_expr, load_operands, operand_names, partial_reads,
-                                 provenance, tangent_if, tangent_select)
+                                 provenance, reads_y, tangent_if, tangent_select)
 
 MAX_BODY = 48      # longest body searched for
 MAX_BODY_WEIGHT = 80   # heaviest body re-rolled (emit.compile_weights: a body of eight sines
@@ -396,19 +397,48 @@ def _twins(body, local, seq):
             if OPS[code].joint and j not in seq and local[j] == REG and unused[j]]
 
 
+def _stored(structure):
+    """Per body op, whether the strip-mined forward sweep stores its value in the arena every
+    iteration: a result that ops after the loop or another iteration may read there
+    (``local`` ARENA; CARRY, unless its readers of the next iteration read it in a register
+    and no partial reads it: then only the last iteration's is stored, after the loop), a
+    twin (its slot holds its partial), or one a partial reads (its own ``y``, a reader's
+    operand).  The others stay in the strip's buffers: values nothing reads after the
+    forward sweep (W1's 0.5 x, the sum inside exp, the product added to the running sum, the
+    running sum itself), as a fused run leaves its chunk-local values (fused.py, ``_kept``).
+    Whatever a tangent or reverse sweep reads is among the stored, in both of its
+    renderings (``sequential``, ``values_sequential``)."""
+    L, body, local = structure
+    vseq = values_sequential(structure)
+    twins = set(_twins(body, local, sequential(structure)))
+    out = [local[j] == ARENA or j in twins
+           or (local[j] == CARRY and j not in vseq)
+           or (reads_y(OPS[body[j][0]]) and not OPS[body[j][0]].zero_derivative)
+           for j in range(L)]
+    for code, _, kinds in body:
+        spec = OPS[code]
+        if spec.zero_derivative:
+            continue
+        used = partial_reads(spec)
+        for p, k in enumerate(kinds):
+            if k[0] in ("in", "prev") and used[p]:
+                out[k[1]] = True
+    return tuple(out)
+
+
 def _values_read(body, ind, seq, twins=()):
     """The independent results whose values the tangent and reverse sweeps of independent ops
-    read (operands, or ``y`` in a partial; the twins' partials); sequential ops read the
-    arena."""
+    read (operands a partial reads, or ``y`` in a partial; the twins' partials); sequential
+    ops read the arena."""
     out = set(twins)
     for j in ind:
         code, _, kinds = body[j]
         spec = OPS[code]
         if spec.zero_derivative:
             continue
-        out |= {k[1] for k in kinds if k[0] == "in"}
-        if any(n.id == "y" for e in spec.partial_exprs
-               for n in ast.walk(ast.parse(e, mode="eval")) if isinstance(n, ast.Name)):
+        used = partial_reads(spec)
+        out |= {k[1] for p, k in enumerate(kinds) if k[0] == "in" and used[p]}
+        if reads_y(spec):
             out.add(j)
     return sorted(out)
 
@@ -501,8 +531,11 @@ def _render_strips(structure, seq, names):
             fw += [provenance(spec)] + element_loop(
                 spec, up, loads, lambda near, spec=spec, loads=loads, j=j:
                 loads + [f"vv{j}[i] = {kernel_expr(spec.value_expr, near)}"])
-    fw += [up, f"    ob = ol + i * u({L})"] + [
-        f"    val[ob + u({j})] = {'cc' if j in twins else 'vv'}{j}[i]" for j in ind]
+    stored = _stored(structure)
+    kept = [j for j in ind if stored[j]]
+    if kept:
+        fw += [up, f"    ob = ol + i * u({L})"] + [
+            f"    val[ob + u({j})] = {'cc' if j in twins else 'vv'}{j}[i]" for j in kept]
     if seq:
         fw += [up] + at_t + ["    " + s for s in _saved(body, seq)]
         for j in sorted(seq):
@@ -518,12 +551,17 @@ def _render_strips(structure, seq, names):
                 else:
                     ops.append(f"{nm} = val[{aff[j, p]}]")
             fw += ["    " + s for s in [provenance(spec)] + ops + [
-                f"r{j} = {kernel_expr(spec.value_expr)}", f"val[ob + u({j})] = r{j}"]]
+                f"r{j} = {kernel_expr(spec.value_expr)}"]
+                + ([f"val[ob + u({j})] = r{j}"] if stored[j] else [])]
     held = [j for j in range(L) if local[j] == ARENA]
     if held:
         fw += ["if zero:", "    " + up, f"        ob = ol + i * u({L})"]
         fw += [f"        adj0[ob + u({j})] = 0.0" for j in held]
     last = [f"adj0[u(o + (K - 1) * {L} + {j})] = 0.0" for j in range(L) if local[j] == CARRY]
+    # the last iteration's value of a carried result not stored every iteration: ops after
+    # the loop may read it
+    final = [f"val[u(o + (K - 1) * {L} + {j})] = r{j}" for j in sorted(seq)
+             if local[j] == CARRY and not stored[j]]
 
     # ---- tangent ----
     tg = [up, f"    ob = ol + i * u({L})"] + [f"    vv{j}[i] = val[ob + u({j})]"
@@ -660,7 +698,8 @@ def _render_strips(structure, seq, names):
     src = []
     if "forward" in names:
         src += fn("forward", "val, A, G, K, adj0, zero", "VC", fw,
-                  ["if zero and K > 0:"] + ["    " + z for z in last] if last else [],
+                  (["if K > 0:"] + ["    " + z for z in final] if final else [])
+                  + (["if zero and K > 0:"] + ["    " + z for z in last] if last else []),
                   pre=[f"r{j} = 0.0" for j in sorted(seq)])
     if "reverse" in names:
         src += fn("reverse", "val, adj, A, G, K, clear", "VBDE", rv,
