@@ -131,7 +131,7 @@ def compile_weights():
     plus 2 per call of a vmath function (``vm``: exp, log ...) and 5 per call of sin or cos
     (``vb``) in its value and partial formulas, which are inlined into the kernel's Numba IR
     (benchmarks/costs.py, run-compile, fits these).  The time grows with the weight, faster
-    for long kernels (a fused run of about 160 ops made Numba's SSA pass recurse too deep),
+    for long kernels (a fused run of 240 ops made Numba's SSA pass recurse too deep),
     while fusing saves no more past a few ops: fused runs (fused.py, ``MAX_WEIGHT``) and
     re-rolled loop bodies (loops.py, ``MAX_BODY_WEIGHT``) are capped."""
     out = []
