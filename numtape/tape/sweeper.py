@@ -137,6 +137,7 @@ class Sweeps(Callee):
         self.spent = 0.0      # seconds spent sweeping this tape (run_*), for the tier-up
         self._tls = threading.local()
         self._stretches = {}   # id(plan): (plan, interpreters, the plan as swept: _stretched)
+        self._ready = {}   # sweep: the plan whose segments' kernels for it are compiled (_kernels)
 
     # ---- tiers ---------------------------------------------------------------------------
     @property
@@ -242,7 +243,7 @@ class Sweeps(Callee):
         (numtape/sweeps/loops.py); returns the number of segments compiled."""
         if self.n_compiled_segments is not None:
             return self.n_compiled_segments
-        specials = self._segments()   # compiled at their first sweep (announced: tiers.py)
+        specials = self._segments()   # compiled at their first sweep (_kernels; tiers.py)
         if specials:
             self.plan = build_plan(self._arrays, self._subtapes, specials)
         self.n_compiled_segments = len(specials)
@@ -282,6 +283,51 @@ class Sweeps(Callee):
             val[:self.n_in] = x
         return val
 
+
+    # ---- compiled segments' kernels, before a sweep runs them ---------------------------------
+    def _kernels(self, sweep):
+        """The plan to run ``sweep`` ("forward", "reverse", "tangent", "forward_tangent") on, its
+        compiled segments' kernels for that sweep compiled (or loaded) first, once per plan:
+        a kernel that fails to compile (Numba cannot type or lower it) would otherwise raise
+        from the middle of a sweep.  Such a segment leaves the plan for good and its ops go
+        back to the interpreters, with a RuntimeWarning naming the error.  Returns (plan,
+        [(k0, k1)] of the ops of the segments dropped now)."""
+        plan = self.plan
+        if not self.n_compiled_segments or self._ready.get(sweep) is plan:
+            return plan, []
+        failed = []
+        for s in plan:
+            if type(s) is Fused or type(s) is Loop:
+                calls = {fn.py_func.__name__: (fn, sig) for fn, sig in s.calls()}
+                need = ([sweep] if sweep in calls else ["forward", "tangent"])
+                for name in need:   # (a Loop's forward_tangent is its forward and tangent)
+                    fn, sig = calls[name]
+                    if sig in fn.overloads:
+                        continue
+                    try:
+                        fn.compile(sig)
+                    except Exception as e:   # noqa: BLE001  (whatever Numba raises)
+                        failed.append((s, name, e))
+                        break
+        if not failed:
+            self._ready[sweep] = plan
+            return plan, []
+        gone = {id(s): (name, e) for s, name, e in failed}
+        dropped = []
+        for k0, k1, s in self._segments():
+            if id(s) in gone:
+                name, e = gone[id(s)]
+                first = (str(e).strip().splitlines() or [""])[0][:200]
+                warnings.warn(f"numtape: the {name} kernel of a compiled segment "
+                              f"({type(s).__name__}, ops {k0}..{k1 - 1}) failed to compile "
+                              f"({type(e).__name__}: {first}); the interpreters sweep those "
+                              f"ops instead", RuntimeWarning, stacklevel=4)
+                dropped.append((k0, k1))
+        self._found = [t for t in self._segments() if id(t[2]) not in gone]
+        self.plan = build_plan(self._arrays, self._subtapes, self._found)
+        self.n_compiled_segments = len(self._found)
+        return self.plan, dropped
+
     # ---- raw sweeps over given arrays ----------------------------------------------------
     def run_forward(self, val, adj0=NO_ROW, zero=False, work=None, tolerant=False,
                     hosts=True, interpreted=False):
@@ -295,7 +341,8 @@ class Sweeps(Callee):
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
-        for s in self._stretched(self._interpreted if interpreted else self.plan):
+        plan = self._interpreted if interpreted else self._kernels("forward")[0]
+        for s in self._stretched(plan):
             if not s.python:
                 s.forward(self, val, work, adj0, zero)
             elif not hosts:
@@ -315,7 +362,15 @@ class Sweeps(Callee):
         ``run_forward``."""
         t = time.perf_counter()
         work = self.workspace("work") if work is None else work
-        for s in reversed(self._stretched(self._interpreted if interpreted else self.plan)):
+        plan, dropped = (self._interpreted, []) if interpreted else self._kernels("reverse")
+        if dropped:   # nothing swept yet: the values and the adjoints the dropped segments
+            self.run_forward(val, work=work)   # kept to themselves, on the interpreters' terms
+            seeds = adj[:, self.out].copy()
+            ptr = self._arrays["out_ptr"]
+            for k0, k1 in dropped:
+                adj[:, ptr[k0]:ptr[k1]] = 0.0
+            adj[:, self.out] = seeds
+        for s in reversed(self._stretched(plan)):
             s.reverse(self, val, adj, work, clear)
         self.spent += time.perf_counter() - t
 
@@ -323,7 +378,10 @@ class Sweeps(Callee):
         """Propagate tangents ``tan`` (k, arena) forwards through the tape at values ``val``."""
         t = time.perf_counter()
         work = self.workspace("work") if work is None else work
-        for s in self._stretched(self.plan):
+        plan, dropped = self._kernels("tangent")
+        if dropped:   # the values the dropped segments kept to themselves
+            self.run_forward(val, work=work)
+        for s in self._stretched(plan):
             s.tangent(self, val, tan, work)
         self.spent += time.perf_counter() - t
 
@@ -418,7 +476,9 @@ class Sweeps(Callee):
         t = time.perf_counter()
         self._leave_numpy()
         work = self.workspace("work") if work is None else work
-        for s in self.plan if plan is None else plan:
+        if plan is None:
+            plan = self._kernels("forward_tangent")[0]
+        for s in plan:
             s.forward_tangent(self, val, tan, work)
         self.spent += time.perf_counter() - t
 
@@ -461,6 +521,7 @@ class Sweeps(Callee):
             return val, np.zeros((0, self.n_out))
         tan = self.workspace("tan", k)
         tan[:, :self.n_in] = v
+        self._kernels("forward_tangent")   # (before the plan without the outputs is taken)
         plan = self._without_outputs()
         self.run_forward_tangent(val, tan, plan=plan)
         self._tls.last = (val, None)
