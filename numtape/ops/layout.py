@@ -20,6 +20,7 @@ ARITY = np.array([s.arity for s in OPS], dtype=np.int8)
 NPARAMS = np.array([s.nparams for s in OPS], dtype=np.int8)
 IS_BLOCK = np.array([s.kind == BLOCK for s in OPS])
 IS_ELEMENTWISE = np.array([s.kind == ELEMENTWISE for s in OPS])
+_ELEMENTWISE_FIXED = (ARITY > 0) & ~IS_BLOCK   # ops whose operands read their output's length
 
 
 def arg_pointers(op, size):
@@ -50,11 +51,12 @@ def operand_extents(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
     return np.repeat(np.arange(op.size), np.diff(arg_ptr)), length
 
 
-def fixed_operands(op, arg_ptr):
+def fixed_operands(op, arg_ptr, ks=None):
     """The operands of the ops with a fixed arity (elementwise and block ops, not gathers):
     ``(k, pos, at)``, each op index repeated once per operand, the operand's position in its
-    op and its index in ``args``.  Work per op and operand, not per gathered element."""
-    fixed = np.flatnonzero(ARITY[op] > 0)
+    op and its index in ``args``.  Work per op and operand, not per gathered element.  ``ks``:
+    only these ops (indices into ``op``, each of a fixed arity)."""
+    fixed = np.flatnonzero(ARITY[op] > 0) if ks is None else ks
     arity = ARITY[op[fixed]].astype(np.int64)
     first = np.cumsum(arity) - arity
     k = np.repeat(fixed, arity)
@@ -75,9 +77,9 @@ def operand_lengths(op, flags, out_ptr, iargs, arg_ptr=None, iarg_ptr=None):
         arg_ptr, iarg_ptr = arg_pointers(op, size)
     arena = int(out_ptr[-1])
     length = np.ones(int(arg_ptr[-1]), dtype=np.int64)
-    k, pos, at = fixed_operands(op, arg_ptr)
-    ew = ~IS_BLOCK[op[k]]                                # elementwise ops' operands
-    k, pos, at = k[ew], pos[ew], at[ew]
+    # elementwise ops writing more than one value (an op of one value reads ones): per op
+    # first, so a scalar tape's operands are not visited at all
+    k, pos, at = fixed_operands(op, arg_ptr, np.flatnonzero(_ELEMENTWISE_FIXED[op] & (size > 1)))
     bit = (flags[k].astype(np.int64) >> np.minimum(pos, CONST_BIT - 1)) & 1
     length[at] = np.where(bit == 1, 1, size[k])
     for code in np.flatnonzero(np.bincount(op, minlength=len(OPS))):   # the ops present

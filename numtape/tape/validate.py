@@ -120,9 +120,11 @@ def _check_operands(op, flags, out_ptr, args, iargs, arg_ptr, iarg_ptr, k0, k1, 
     a = args[p0:p1]
     end = a + length
     # operands marked constant: only ops of a fixed arity have them (per op and operand, not
-    # per gathered element)
-    kk, pos, at = fixed_operands(op[k0:k1], arg_ptr[k0:k1 + 1] - p0)
-    marked = (flags[k0:k1][kk].astype(np.int64) >> (CONST_BIT + np.minimum(pos, MAX_MARKED))) & 1
+    # per gathered element), and only the operands of ops with a mark are looked at
+    fl = flags[k0:k1]
+    kk, pos, at = fixed_operands(op[k0:k1], arg_ptr[k0:k1 + 1] - p0,
+                                 np.flatnonzero((fl >> CONST_BIT != 0) & (ARITY[op[k0:k1]] > 0)))
+    marked = (fl[kk].astype(np.int64) >> (CONST_BIT + np.minimum(pos, MAX_MARKED))) & 1
     if np.any((marked == 1) & ((a[at] < c0) | (end[at] > c0 + n_const))):
         raise TapeFormatError("flags: an operand marked constant lies outside the constants")
     late = end > out_ptr[k0:k1][owner]

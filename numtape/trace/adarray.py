@@ -27,29 +27,9 @@ _CONVERSION_HINT = ("traced values have no concrete value while recording: use n
                     "traced values with np.zeros_like(x) or nt.zeros(shape)")
 
 
-def _scalar(rec, a):
-    """A new 0-d ADArray over address ``a`` (an int): ``wrap`` without its checks, for the
-    Python-loop fast paths."""
-    r = object.__new__(ADArray)
-    r._a = a
-    r._rec = rec
-    return r
-
-
-def _scalar_op(rec, code, args):
-    """``_scalar(rec, rec.scalar_op(code, args))`` as one call (``Recorder.scalar_op``'s
-    three lines inline): the Python-loop fast paths record an op per scalar operation, and
-    a call is a tenth of that."""
-    rec.op.append(code)
-    rec.args.extend(args)
-    t = rec.top
-    rec.top = t + 1
-    r = object.__new__(ADArray)
-    r._a = t
-    r._rec = rec
-    return r
-
-
+# The Python-loop fast paths below record one op per scalar operation (Recorder.scalar_op's
+# lines inline, operands appended one by one, the result made by ADArray()): recording a
+# Python loop is this code, run once per op (benchmarks/costs.py, ``recording``).
 def _binary(spec):
     code = spec.code
 
@@ -61,20 +41,59 @@ def _binary(spec):
             t = type(other)
             if t is ADArray:
                 b = other._a
-                if type(b) is int and other._rec is rec:
-                    return _scalar_op(rec, code, (a, b))
+                if type(b) is not int or other._rec is not rec:
+                    return elementwise(spec, self, other)
             elif t is float or t is int or t is np.float64:
-                return _scalar_op(rec, code, (a, rec.const(float(other))))
+                b = rec.const_pool.get(other) if other == other and other != 0 else None
+                if b is None:
+                    b = rec.const(float(other))
+            else:
+                return elementwise(spec, self, other)
+            rec.op_append(code)
+            push = rec.arg_append
+            push(a)
+            push(b)
+            t = rec.top
+            rec.top = t + 1
+            r = ADArray()
+            r._a = t
+            r._rec = rec
+            return r
         return elementwise(spec, self, other)
 
     def rop(self, other):
         rec = self._rec
+        b = self._a
         t = type(other)
-        if type(self._a) is int and rec.active and (t is float or t is int or t is np.float64):
-            return _scalar_op(rec, code, (rec.const(float(other)), self._a))
+        if type(b) is int and rec.active and (t is float or t is int or t is np.float64):
+            a = rec.const_pool.get(other) if other == other and other != 0 else None
+            if a is None:
+                a = rec.const(float(other))
+            rec.op_append(code)
+            push = rec.arg_append
+            push(a)
+            push(b)
+            t = rec.top
+            rec.top = t + 1
+            r = ADArray()
+            r._a = t
+            r._rec = rec
+            return r
         return elementwise(spec, other, self)
 
     return op, rop
+
+
+def _unary_op(rec, code, a):
+    """Record a size-1 op of one operand ``a`` (an int address); its 0-d ADArray."""
+    rec.op_append(code)
+    rec.arg_append(a)
+    t = rec.top
+    rec.top = t + 1
+    r = ADArray()
+    r._a = t
+    r._rec = rec
+    return r
 
 
 def _unary(spec):
@@ -82,7 +101,7 @@ def _unary(spec):
 
     def op(self):
         if type(self._a) is int and self._rec.active:
-            return wrap(self._rec, self._rec.scalar_op(code, (self._a,)))
+            return _unary_op(self._rec, code, self._a)
         return elementwise(spec, self)
     return op
 
@@ -228,7 +247,10 @@ class ADArray(ArrayMethods):
     def __getitem__(self, key):
         a = self._a
         if type(key) is int and type(a) is not int and a.ndim == 1:
-            return _scalar(self._rec, a.item(key))
+            r = ADArray()
+            r._a = a.item(key)
+            r._rec = self._rec
+            return r
         if type(key) is ADArray:   # traced indices (an argsort, an argmax): a TakeOp
             return HANDLED_FUNCTIONS[np.take](self, key, axis=0)
         _check_key(key)
@@ -337,7 +359,14 @@ class ADArray(ArrayMethods):
             code = _UFUNC_FAST.get(ufunc)
             rec, a = self._rec, self._a
             if code is not None and type(a) is int and rec.active:
-                return _scalar_op(rec, code, (a,))
+                rec.op_append(code)   # _unary_op inline: every np.exp(x[i]) of a loop
+                rec.arg_append(a)
+                t = rec.top
+                rec.top = t + 1
+                r = ADArray()
+                r._a = t
+                r._rec = rec
+                return r
         name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         if kwargs.get("out") is not None:
             raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "
@@ -370,7 +399,7 @@ class ADArray(ArrayMethods):
             code = _UFUNC_FAST.get(ufunc)
             x = inputs[0]
             if code is not None and type(x) is ADArray and type(x._a) is int and x._rec.active:
-                return wrap(x._rec, x._rec.scalar_op(code, (x._a,)))
+                return _unary_op(x._rec, code, x._a)
             spec = BY_UFUNC.get(ufunc)
             if spec is not None:
                 return elementwise(spec, *inputs)
