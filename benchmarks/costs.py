@@ -22,6 +22,10 @@ Sections, with the module whose docstring or constant each supports:
                    (``blas.enter`` + ``blas.leave``) per sweep, alone and nested in a pinned
                    evaluation, and a small Laplace fit pinned per evaluation against per
                    sweep (numtape/tape/blas.py)
+``recording``      recording a Python loop, per scalar operation (x[i], a + b, 0.5 * a,
+                   np.sin(a)), and the appends behind it: ``array.extend`` of a tuple against
+                   one ``append`` per operand, ``ADArray()`` against ``object.__new__``
+                   (numtape/trace/adarray.py, the fast paths)
 ``numpy-tier``     seconds per op of the NumPy tier on a scalar tape (``NUMPY_MAX_OPS``,
                    numtape/sweeps/tiers.py)
 ``load``           loading the full interpreters from Numba's disk cache in a fresh process
@@ -204,6 +208,38 @@ def fit_pins(repeats=7):
           f"  ({a / b:.2f}x)")
 
 
+def recording():
+    from array import array
+    import numtape as nt
+    from numtape.trace.adarray import ADArray
+    n = 20_000
+    per = {}
+
+    def body(x):
+        a, b = x[1], x[2]
+        for name, fn in (("x[i]", lambda i: x[i]), ("a + b", lambda i: a + b),
+                         ("0.5 * a", lambda i: 0.5 * a), ("np.sin(a)", lambda i: np.sin(a)),
+                         ("nothing", lambda i: None)):
+            t = time.perf_counter()
+            for i in range(n):
+                fn(i)
+            per[name] = (time.perf_counter() - t) / n
+        return a
+    nt.MakeTape(body, np.zeros(n))
+    nothing = per.pop("nothing")
+    print("  per recorded operation (a lambda's call taken off): "
+          + ", ".join(f"{k} {_fmt(v - nothing)}" for k, v in per.items()))
+    q = array("q")
+    ext = _best(lambda: q.extend((1, 2)))
+    q = array("q")
+    push = q.append
+    app = _best(lambda: (push(1), push(2)))
+    print(f"  two operands: array.extend of a tuple {_fmt(ext)}, two appends {_fmt(app)}")
+    new = _best(lambda: object.__new__(ADArray))
+    call = _best(lambda: ADArray())
+    print(f"  a result: object.__new__(ADArray) {_fmt(new)}, ADArray() {_fmt(call)}")
+
+
 def numpy_tier():
     import numtape as nt
     from numtape.sweeps import tiers
@@ -378,7 +414,8 @@ def bound_large():
           f"F.gradient {_fmt(b)} (workspaces reused)")
 
 
-QUICK = {"imports": imports, "dot": dot, "sum": sum_, "blas": blas, "numpy-tier": numpy_tier,
+QUICK = {"imports": imports, "dot": dot, "sum": sum_, "blas": blas, "recording": recording,
+         "numpy-tier": numpy_tier,
          "load": load, "twins": twins, "disk-index": disk_index, "batch": batch,
          "segment-move": segment_move}
 SLOW = {"segment-compile": segment_compile, "run-compile": run_compile, "native": native,
