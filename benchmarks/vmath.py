@@ -1,10 +1,12 @@
 """numtape/kernels/vmath.py against the C library and NumPy, in ns per element.
 
-For each function (exp, log, expm1, log1p, sin, cos, tanh; sin-near, cos-near: the forms the
-kernels' block loops call below |x| = 2**20; sin-large: sin of |x| up to 1e300)
+For each function (exp, log, expm1, log1p, sin, cos, tanh, expit, log_expit; sin-near,
+cos-near: the forms the kernels' block loops call below |x| = 2**20; sin-large: sin of |x| up
+to 1e300)
 and block size n = 1e2 ... 1e6, in one process:
 
-* ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized);
+* ``libm``:  a Numba loop ``y[i] = math.exp(x[i])`` (a call per element, not vectorized; expit
+  and log_expit: their formulas over ``math.exp`` and ``math.log1p``, a branch on the sign);
 * ``vmath``: the same loop calling ``vexp`` (vectorized by LLVM);
 * ``numpy``: ``np.exp(x, out=y)`` (NumPy's own SIMD loops where it has them);
 * ``numpy twin``: ``np_vexp(x)``, vmath's formula in NumPy array operations (same bits);
@@ -21,7 +23,7 @@ branch predictor learns the C library's branches on the argument (sin and cos ta
 |x|), so its small-n times are better than on new data; the vmath loops have no such branches
 (but vtanh's, between its two formulas, which a vectorized loop turns into a select).
 
-Run: ``python benchmarks/vmath.py [exp log ... sin cos tanh sin-near cos-near sin-large]``.
+Run: ``python benchmarks/vmath.py [exp log ... tanh expit log_expit sin-near cos-near sin-large]``.
 """
 import functools
 import math
@@ -31,6 +33,7 @@ import timeit
 import numba
 from llvmlite import binding as llvm
 import numpy as np
+import scipy.special as sc
 
 from numtape.kernels import vmath
 
@@ -89,6 +92,21 @@ def _m_tanh(x):
     return math.tanh(x)
 
 
+@jit
+def _m_expit(x):
+    if x >= 0.0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+@jit
+def _m_log_expit(x):
+    if x >= 0.0:
+        return -math.log1p(math.exp(-x))
+    return x - math.log1p(math.exp(x))
+
+
 # name: (libm scalar, vmath scalar, numpy ufunc, numpy twin, argument sampler)
 FUNCTIONS = {
     "exp": (_m_exp, vmath.vexp, np.exp, vmath.np_vexp,
@@ -105,6 +123,10 @@ FUNCTIONS = {
             lambda rng, n: rng.uniform(-10.0, 10.0, n)),
     "tanh": (_m_tanh, vmath.vtanh, np.tanh, vmath.np_vtanh,
              lambda rng, n: rng.uniform(-3.0, 3.0, n)),
+    "expit": (_m_expit, vmath.vexpit, sc.expit, vmath.np_vexpit,
+              lambda rng, n: rng.uniform(-30.0, 30.0, n)),
+    "log_expit": (_m_log_expit, vmath.vlog_expit, sc.log_expit, vmath.np_vlog_expit,
+                  lambda rng, n: rng.uniform(-30.0, 30.0, n)),
     # vsin_near/vcos_near: what numtape's loops over blocks call once every argument passed
     # vmath.near (|x| < 2**20; that check, an and-reduction over the block, is not timed here);
     # the plain "sin"/"cos" rows' vmath loop computes both reductions and selects

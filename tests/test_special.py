@@ -14,10 +14,11 @@ WIDE = np.concatenate([RNG.uniform(-40, 40, 400), [-745.0, -50.0, -1e-300, 0.0, 
 
 
 # libm's erf/erfc (what Numba calls) and SciPy's Cephes agree to about an ulp, and to 1e-13 in
-# the far tail (values near 1e-200); SciPy's ndtr underflows to 0 a little before libm's erfc
+# the far tail (values near 1e-200); SciPy's ndtr underflows to 0 a little before libm's erfc.
+# (expit and log_expit are kernels/vmath.py's, held against mpmath in tests/test_vmath.py)
 @pytest.mark.parametrize("name, points, rtol, atol", [
     ("erf", WIDE, 1e-15, 0.0), ("erfc", WIDE, 1e-13, 1e-300), ("ndtr", WIDE, 1e-13, 1e-300),
-    ("expit", WIDE, 1e-15, 1e-300), ("logit", RNG.uniform(1e-9, 1 - 1e-9, 400), 1e-14, 0.0),
+    ("logit", RNG.uniform(1e-9, 1 - 1e-9, 400), 1e-14, 0.0),
 ])
 def test_unary_matches_scipy(name, points, rtol, atol):
     ours = np.array([getattr(_special, name).py_func(v) for v in points])

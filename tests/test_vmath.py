@@ -167,6 +167,22 @@ def tanh_points(rng):
     ])
 
 
+def expit_points(rng):
+    return np.concatenate([
+        rng.uniform(-40.0, 40.0, 20_000), rng.uniform(-1.0, 1.0, 10_000),
+        rng.uniform(-750.0, 750.0, 10_000),
+        _log_uniform(rng, 3_000, -20, 0), _log_uniform(rng, 3_000, -20, 0, -1.0),
+        _log_uniform(rng, 500, -323, -20), _log_uniform(rng, 500, -323, -20, -1.0),
+        _log_uniform(rng, 500, 0, 308), _log_uniform(rng, 500, 0, 308, -1.0),
+        # the upper tail's rounding to 1 (expit) and to -0 (log_expit); the smallest normal
+        # and subnormal results; the switch at 0
+        _around([36.7368005696771, 37.42994775023705, 708.3964185322641, -708.3964185322641,
+                 -744.4400719213812, -745.1332191019411], rng, 2_000),
+        rng.uniform(-745.2, -708.3, 5_000),                       # subnormal results
+        [0.0, -0.0, TINY, -TINY, MIN_NORMAL, -MIN_NORMAL, 1.0, -1.0, MAX, -MAX],
+    ])
+
+
 # name: (compiled, NumPy twin, mpmath reference, bounds in ulps (normal results, subnormal
 #        results), argument sampler, exact special values)
 CASES = {
@@ -199,6 +215,16 @@ CASES = {
         (0.0, 0.0), (-0.0, -0.0), (math.inf, 1.0), (-math.inf, -1.0), (math.nan, math.nan),
         (TINY, TINY), (-TINY, -TINY), (1e-300, 1e-300), (MIN_NORMAL, MIN_NORMAL),
         (20.0, 1.0), (-20.0, -1.0), (1e300, 1.0), (-MAX, -1.0)]),
+    "vexpit": (vmath.vexpit, vmath.np_vexpit, lambda x: 1 / (1 + mpmath.exp(-x)), (1.47, 0.75),
+               expit_points, [
+        (0.0, 0.5), (-0.0, 0.5), (math.inf, 1.0), (-math.inf, 0.0), (math.nan, math.nan),
+        (40.0, 1.0), (MAX, 1.0), (-800.0, 0.0), (-MAX, 0.0), (-745.1, TINY),
+        (TINY, 0.5), (-TINY, 0.5)]),
+    "vlog_expit": (vmath.vlog_expit, vmath.np_vlog_expit, lambda x: -mpmath.log1p(mpmath.exp(-x)),
+                   (1.14, 0.66), expit_points, [
+        (0.0, -LN2), (-0.0, -LN2), (math.inf, -0.0), (-math.inf, -math.inf),
+        (math.nan, math.nan), (800.0, -0.0), (MAX, -0.0), (-MAX, -MAX), (-1e300, -1e300),
+        (-800.0, -800.0), (745.1, -TINY)]),
 }
 
 

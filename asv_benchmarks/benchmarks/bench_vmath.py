@@ -1,10 +1,10 @@
 """asv suite: numtape's vectorizable transcendentals (numtape/kernels/vmath.py) against libm.
 
 For each function of ``benchmarks/vmath.py`` (exp, log, expm1, log1p, sin, cos, their near forms
-that the kernels' block loops call, tanh), a Numba loop ``y[i] = f(x[i])`` over 1e5 elements
-calling vmath's function and one calling the C library's; ``track_ratio`` is vmath's time over
-libm's, measured side by side in one process (7 interleaved repeats, medians), which is robust
-to the machine's speed.  W1 vectorized and W2
+that the kernels' block loops call, tanh, expit, log_expit), a Numba loop ``y[i] = f(x[i])``
+over 1e5 elements calling vmath's function and one calling the C library's; ``track_ratio`` is
+vmath's time over libm's, measured side by side in one process (7 interleaved repeats,
+medians), which is robust to the machine's speed.  W1 vectorized and W2
 in bench_core.py show what the ops using them gain.
 
 Run: ``cd asv_benchmarks && asv run --quick --python=same``.
@@ -28,7 +28,8 @@ N = 100_000
 class VmathLoop:
     """vmath's function against libm's in a compiled loop of N elements."""
 
-    params = ["exp", "log", "expm1", "log1p", "sin", "cos", "sin-near", "cos-near", "tanh"]
+    params = ["exp", "log", "expm1", "log1p", "sin", "cos", "sin-near", "cos-near", "tanh",
+              "expit", "log_expit"]
     param_names = ["function"]
     timeout = 300
 

@@ -54,7 +54,7 @@ def _bind(name, nargs):
 TABLE = [
     ("gamma", 1), ("loggamma", 1), ("beta", 2), ("erfinv", 1), ("erfcinv", 1),
     ("i0", 1), ("i0e", 1), ("i1", 1), ("i1e", 1), ("iv", 2), ("ive", 2), ("kv", 2), ("kve", 2),
-    ("boxcox", 2), ("inv_boxcox", 2), ("log_expit", 1), ("gammainc", 2), ("gammaincc", 2),
+    ("boxcox", 2), ("inv_boxcox", 2), ("gammainc", 2), ("gammaincc", 2),
     ("betainc", 3), ("zetac", 1),
 ]
 
@@ -63,7 +63,7 @@ _gamma, _loggamma, _beta = _c["gamma"], _c["loggamma"], _c["beta"]
 _erfinv, _erfcinv = _c["erfinv"], _c["erfcinv"]
 _i0, _i0e, _i1, _i1e = _c["i0"], _c["i0e"], _c["i1"], _c["i1e"]
 _iv, _ive, _kv, _kve = _c["iv"], _c["ive"], _c["kv"], _c["kve"]
-_boxcox, _inv_boxcox, _log_expit = _c["boxcox"], _c["inv_boxcox"], _c["log_expit"]
+_boxcox, _inv_boxcox = _c["boxcox"], _c["inv_boxcox"]
 _gammainc, _gammaincc = _c["gammainc"], _c["gammaincc"]
 _betainc, _zetac = _c["betainc"], _c["zetac"]
 
@@ -141,11 +141,6 @@ def boxcox(x, lmbda):
 @jit
 def inv_boxcox(y, lmbda):
     return _inv_boxcox(y, lmbda, 0)
-
-
-@jit
-def log_expit(x):
-    return _log_expit(x, 0)
 
 
 @jit

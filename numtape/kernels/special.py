@@ -62,14 +62,6 @@ def ndtr(x):
 
 
 @jit
-def expit(x):
-    if x >= 0.0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
-
-
-@jit
 def logit(x):
     return math.log(x / (1.0 - x))
 
@@ -414,7 +406,7 @@ def betaln(a, b):
 # SciPy's own C implementations, for the functions whose values numtape does not write itself
 from numtape.kernels.cython_special import (beta, betainc, boxcox, erfcinv,  # noqa: E402,F401
                                             erfinv, gamma, gammainc, gammaincc, i0, i0e, i1,
-                                            i1e, inv_boxcox, iv, ive, kv, kve, log_expit,
+                                            i1e, inv_boxcox, iv, ive, kv, kve,
                                             loggamma, zetac)
 from numtape.kernels.incgamma import gammainc_d, gammainc_dx  # noqa: E402,F401
 from numtape.kernels.incbeta import betainc_d, betainc_dx  # noqa: E402,F401

@@ -1,9 +1,10 @@
-"""exp, log, expm1, log1p, sin, cos and tanh in plain float64 arithmetic, so that loops calling
-them vectorize.
+"""exp, log, expm1, log1p, sin, cos, tanh, expit and log_expit in plain float64 arithmetic, so
+that loops calling them vectorize.
 
-The op table's ExpOp, Expm1Op, LogOp, Log1pOp, TanhOp, SinOp and CosOp use these functions in
-every compiled tier, for one element as for a block (numtape/ops/formulas.py, ``vm`` and
-``vb``), so that every compiled sweep gives the same bits.  Two functions branch on their
+The op table's ExpOp, Expm1Op, LogOp, Log1pOp, TanhOp, SinOp, CosOp, ExpitOp and LogExpitOp
+use these functions in every compiled tier, for one element as for a block
+(numtape/ops/formulas.py, ``vm`` and ``vb``), so that every compiled sweep gives the same
+bits.  Two functions branch on their
 argument, and in scalar code compute only the path taken: tanh (between its two formulas: a
 recurrence through tanh waits half as long; benchmarks/compare.py, W2) and sin and cos (between
 Cody-Waite's reduction below TRIG_NEAR = 2**20 and Payne-Hanek's above).  A vectorized loop
@@ -531,6 +532,51 @@ def np_vexpm1(x):
         y = np.where(np.abs(x) < TWO_M54, x, y)
         return np.where(x == x, y, x)
 
+
+
+# -- expit and log_expit ----------------------------------------------------------------------
+
+
+@_njit
+def vexpit(x):
+    """The logistic function 1 / (1 + exp(-x)) for a float64 ``x``, branch-free: with
+    e = exp(-|x|) (never overflows), 1 / (1 + e) for x >= 0 and e / (1 + e) below, where the
+    result is as small as e and keeps its relative accuracy (subnormal results included);
+    1 + e is taken exactly (a sum and its rounding error), so only e's error and the
+    division's rounding remain."""
+    e = vexp(-abs(x))
+    s = 1.0 + e
+    c = (1.0 - s) + e                     # s + c == 1 + e exactly (Fast2Sum: 1 >= e)
+    q = _div(1.0 if x >= 0.0 else e, s)
+    return q - _div(q * c, s)             # q (1 - c / s): the quotient by 1 + e itself
+
+
+def np_vexpit(x):
+    """``vexpit`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        e = _np_vexp(-np.abs(x))
+        s = 1.0 + e
+        c = (1.0 - s) + e
+        q = np.where(x >= 0.0, 1.0, e) / s
+        return q - (q * c) / s
+
+
+@_njit
+def vlog_expit(x):
+    """log(1 / (1 + exp(-x))) for a float64 ``x``, branch-free: -(log1p(e) - min(x, 0)) with
+    e = exp(-|x|).  Both terms have the result's sign, so nothing cancels; a result that
+    underflows is -0 (as the exact value is negative)."""
+    m = x if x < 0.0 else 0.0             # NaN -> 0 (log1p(NaN) gives the NaN)
+    return -(vlog1p(vexp(-abs(x))) - m)
+
+
+def np_vlog_expit(x):
+    """``vlog_expit`` on an array with NumPy: the same operations, the same bits."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        m = np.where(x < 0.0, x, 0.0)
+        return -(np_vlog1p(_np_vexp(-np.abs(x))) - m)
 
 
 # -- tanh -------------------------------------------------------------------------------------
@@ -1110,6 +1156,7 @@ def vsincos_call(x):
 
 # the names the op formulas use (``vm.exp(x)`` ...: numtape/ops/formulas.py, ``vm``)
 exp, expm1, log, log1p = vexp, vexpm1, vlog, vlog1p
+expit, log_expit = vexpit, vlog_expit
 sin, cos, tanh = vsin, vcos, vtanh
 sin_near, cos_near = vsin_near, vcos_near
 sincos, sincos_near = vsincos, vsincos_near

@@ -4,7 +4,8 @@ Operands are named ``x`` (unary), ``a, b`` (binary), ``c, a, b`` (ternary); ``y`
 output.  The expressions are pasted into the generated Numba sweeps, and compiled into Python
 functions that run on ADArrays (to record derivative tapes) and on plain arrays (tests).
 Names available: ``np``, ``sc`` (scipy.special; inside the kernels, kernels/special.py),
-``vm`` (NumPy; inside the kernels, the vectorizable exp/expm1/log/log1p/tanh of kernels/vmath.py),
+``vm`` (NumPy and SciPy's expit and log_expit; inside the kernels, the vectorizable exp, expm1,
+log, log1p, tanh, expit and log_expit of kernels/vmath.py),
 ``vb`` (NumPy; inside the kernels, vmath's sin and cos, whose loops over blocks check their
 arguments' range first: sweeps/emit.py ``element_loop``),
 ``select`` (np.where; a conditional expression inside the kernels), and the constants of
@@ -293,7 +294,7 @@ ew("NdtrOp", "sc.ndtr(x)", ["INV_SQRT_2PI * np.exp(-0.5 * x * x)"], ufuncs=[sc.n
    edges=(Edge((-30.0,), (1.0 / np.sqrt(2 * np.pi) * np.exp(-450.0),),
                why="Phi'(x) = phi(x), no cancellation in the tail"),))
 # expit(x) expit(-x), not y (1 - y): 1 - y cancels in the upper tail (all digits beyond x ~ 37)
-ew("ExpitOp", "sc.expit(x)", ["y * sc.expit(-x)"], ufuncs=[sc.expit],
+ew("ExpitOp", "vm.expit(x)", ["y * vm.expit(-x)"], ufuncs=[sc.expit],
    domain=(WIDE,),
    edges=(Edge((-40.0,), (np.exp(-40.0) / (1 + np.exp(-40.0)) ** 2,),
                why="y (1 - y) stays relatively accurate for small y"),))
@@ -341,7 +342,7 @@ ew("ErfinvOp", "sc.erfinv(x)", ["0.5 / INV_SQRT_PI * np.exp(y * y)"], ufuncs=[sc
    domain=(U(-0.9, 0.9),))
 ew("ErfcinvOp", "sc.erfcinv(x)", ["-0.5 / INV_SQRT_PI * np.exp(y * y)"], ufuncs=[sc.erfcinv],
    domain=(U(0.1, 1.9),))
-ew("LogExpitOp", "sc.log_expit(x)", ["sc.expit(-x)"], ufuncs=[sc.log_expit],
+ew("LogExpitOp", "vm.log_expit(x)", ["vm.expit(-x)"], ufuncs=[sc.log_expit],
    domain=(WIDE,))
 # log(1 - exp(-x)) (kernels/special.py; a zero-truncated count's normalizer): its derivative
 # 1 / expm1(x) = expm1(-y), one op that is finite at every order for x up to inf

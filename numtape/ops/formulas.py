@@ -185,14 +185,25 @@ class _Special:
         return getattr(sc, name)
 
 
-# ``vm``: the vectorizable transcendentals (exp, expm1, log, log1p, tanh).  Inside the kernels it is
-# numtape.kernels.vmath (plain arithmetic LLVM vectorizes); on arrays and traced values it is
-# NumPy (whose ufuncs record the same ops), on the NumPy tier within ulps of the kernels.
-# ``vb`` (sin, cos): vmath's too, in every kernel, but a loop over a block first checks that its
-# arguments are within vmath's cheap reduction's range and then calls the ``_near`` forms, which
-# leave out the whole-range reduction (sweeps/emit.py ``element_loop``).  On arrays and traced
-# values, NumPy.
-vm = vb = np
+class _VectorMath:
+    """``vm``: the vectorizable transcendentals (exp, expm1, log, log1p, tanh, expit,
+    log_expit).  Inside the kernels it is numtape.kernels.vmath (plain arithmetic LLVM
+    vectorizes); on arrays and traced values it is NumPy's and SciPy's ufuncs (which record
+    the same ops), on the NumPy tier within ulps of the kernels.  ``vb`` (sin, cos): vmath's
+    too, in every kernel, but a loop over a block first checks that its arguments are within
+    vmath's cheap reduction's range and then calls the ``_near`` forms, which leave out the
+    whole-range reduction (sweeps/emit.py ``element_loop``).  On arrays and traced values,
+    NumPy's."""
+
+    exp, expm1, log, log1p, tanh, sin, cos = (np.exp, np.expm1, np.log, np.log1p, np.tanh,
+                                              np.sin, np.cos)
+    expit, log_expit = sc.expit, sc.log_expit
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+
+vm = vb = _VectorMath()
 NAMESPACE = {"np": np, "sc": _Special(), "vm": vm, "vb": vb, "select": select, "LN2": LN2,
              "LN10": LN10,
              "TWO_SQRTPI": TWO_SQRTPI, "INV_SQRT_2PI": INV_SQRT_2PI,

@@ -20,7 +20,7 @@ from numtape.ops.formulas import (INV_SQRT_2PI, INV_SQRT_PI, LN2, LN10, SQRT1_2,
 
 u = np.uint64
 
-TABLE_HASH = "4d97e7c6cac005c3"
+TABLE_HASH = "3902f976c79b4ff7"
 OP_NAMES = ('GatherOp', 'DepOp', 'NegOp', 'AbsOp', 'ExpOp', 'Exp2Op', 'Expm1Op', 'LogOp', 'Log2Op', 'Log10Op', 'Log1pOp', 'SqrtOp', 'CbrtOp', 'SquareOp', 'ReciprocalOp', 'SinOp', 'CosOp', 'TanOp', 'ArcsinOp', 'ArccosOp', 'ArctanOp', 'SinhOp', 'CoshOp', 'TanhOp', 'ArcsinhOp', 'ArccoshOp', 'ArctanhOp', 'SignOp', 'FloorOp', 'CeilOp', 'TruncOp', 'RintOp', 'AddOp', 'SubOp', 'MulOp', 'DivOp', 'PowOp', 'RemainderOp', 'FmodOp', 'CopysignOp', 'Arctan2Op', 'HypotOp', 'MaximumOp', 'MinimumOp', 'FmaxOp', 'FminOp', 'LogaddexpOp', 'LtOp', 'LeOp', 'GtOp', 'GeOp', 'EqOp', 'NeOp', 'AndOp', 'OrOp', 'NotOp', 'SelectOp', 'ChainMulOp', 'ErfOp', 'ErfcOp', 'ErfcxOp', 'NdtrOp', 'ExpitOp', 'LogitOp', 'XlogyOp', 'Xlog1pyOp', 'GammalnOp', 'DigammaOp', 'LogNdtrOp', 'PolygammaOp', 'NdtriOp', 'GammaOp', 'LoggammaOp', 'BetaOp', 'ErfinvOp', 'ErfcinvOp', 'LogExpitOp', 'Log1mexpOp', 'I0Op', 'I0eOp', 'I1Op', 'I1eOp', 'IvOp', 'IveOp', 'KvOp', 'KveOp', 'BoxcoxOp', 'InvBoxcoxOp', 'GammaincOp', 'GammainccOp', 'GammaincDOp', 'GammaincDxOp', 'BetaincOp', 'BetaincDOp', 'BetaincDxOp', 'TweedieLogWOp', 'ZetaOp', 'ZetaDOp', 'RiemannZetaOp', 'ZetacOp', 'ZetacDOp', 'PolygammaDiffOp', 'BetalnOp', 'SumOp', 'ProdOp', 'MaxOp', 'MinOp', 'CumsumOp', 'MatMulOp', 'ChainMatMulOp', 'SolveOp', 'TriSolveOp', 'CholeskyOp', 'DetOp', 'SlogdetOp', 'ExpmOp', 'EighOp', 'SvdOp', 'QrOp', 'ArgsortOp', 'TakeOp', 'ScatterAddOp', 'FftOp', 'CallOp')
 
 GatherOp_f = _T["GatherOp"].forward
@@ -67,59 +67,59 @@ def ew1_forward(code, val, f, o, n, x0):
     o, n = u(o), u(n)
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:25
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = -x
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.abs(x)
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.exp(x)
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.exp2(x)
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.expm1(x)
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log(x)
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log2(x)
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.log10(x)
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.log1p(x)
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sqrt(x)
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cbrt(x)
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = x * x
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = 1.0 / x
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         ok = True
         for i in range(n):
             x = val[x0 + i]
@@ -132,7 +132,7 @@ def ew1_forward(code, val, f, o, n, x0):
             for i in range(n):
                 x = val[x0 + i]
                 val[o + i] = vm.sin_call(x)
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         ok = True
         for i in range(n):
             x = val[x0 + i]
@@ -145,155 +145,155 @@ def ew1_forward(code, val, f, o, n, x0):
             for i in range(n):
                 x = val[x0 + i]
                 val[o + i] = vm.cos_call(x)
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.tan(x)
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsin(x)
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccos(x)
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctan(x)
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sinh(x)
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.cosh(x)
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = vm.tanh(x)
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arcsinh(x)
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arccosh(x)
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.arctanh(x)
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.sign(x)
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.floor(x)
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.ceil(x)
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.trunc(x)
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = np.rint(x)
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = (x == 0.0) * 1.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erf(x)
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfc(x)
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcx(x)
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtr(x)
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         for i in range(n):
             x = val[x0 + i]
-            val[o + i] = sc.expit(x)
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+            val[o + i] = vm.expit(x)
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.logit(x)
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gammaln(x)
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.digamma(x)
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log_ndtr(x)
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.ndtri(x)
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.gamma(x)
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.loggamma(x)
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfinv(x)
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.erfcinv(x)
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         for i in range(n):
             x = val[x0 + i]
-            val[o + i] = sc.log_expit(x)
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+            val[o + i] = vm.log_expit(x)
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.log1mexp(x)
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0(x)
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i0e(x)
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1(x)
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.i1e(x)
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.riemann_zeta(x)
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         for i in range(n):
             x = val[x0 + i]
             val[o + i] = sc.zetac(x)
@@ -306,7 +306,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = adj.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:25
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -316,7 +316,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -326,7 +326,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sign(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -336,7 +336,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -346,7 +346,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * LN2
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -356,7 +356,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = vm.exp(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -366,7 +366,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -376,7 +376,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN2)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -386,7 +386,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * LN10)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -396,7 +396,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -406,7 +406,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -416,7 +416,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (3.0 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -426,7 +426,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -436,7 +436,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -458,7 +458,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         y = val[o + i]
                         d = vm.cos_call(x)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -480,7 +480,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                         y = val[o + i]
                         d = -vm.sin_call(x)
                         adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -490,7 +490,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 + y * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -500,7 +500,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -510,7 +510,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -1.0 / np.sqrt(1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -520,7 +520,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 + x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -530,7 +530,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.cosh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -540,7 +540,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = np.sinh(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -550,7 +550,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -560,7 +560,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / np.hypot(x, 1.0)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -570,7 +570,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -580,7 +580,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (1.0 - x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -590,7 +590,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -600,7 +600,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -TWO_SQRTPI * np.exp(-(x * x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -610,7 +610,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 2.0 * x * y - TWO_SQRTPI
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -620,7 +620,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -628,9 +628,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = y * sc.expit(-x)
+                    d = y * vm.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -640,7 +640,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 1.0 / (x * (1.0 - x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -650,7 +650,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -660,7 +660,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.polygamma(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -670,7 +670,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -680,7 +680,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = SQRT_2PI * np.exp(0.5 * y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -690,7 +690,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = y * sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -700,7 +700,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.digamma(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -710,7 +710,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -720,7 +720,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -728,9 +728,9 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     g = adj0[o + i]
                     x = val[x0 + i]
                     y = val[o + i]
-                    d = sc.expit(-x)
+                    d = vm.expit(-x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -740,7 +740,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = vm.expm1(-y)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -750,7 +750,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1(x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -760,7 +760,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.i1e(x) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -770,7 +770,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -780,7 +780,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -790,7 +790,7 @@ def ew1_reverse(code, val, adj, f, o, n, x0):
                     y = val[o + i]
                     d = sc.zetac_d(1.0, x)
                     adj0[x0 + i] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         for r in range(kk):
             adj0 = adj[r]
             if (f & 16) == 0:
@@ -809,7 +809,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
     x0 = u(x0)
     s0 = u(1 - ((f >> 0) & 1))
     kk = tan.shape[0]
-    if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    if code == 2:  # NegOp, numtape/ops/elementwise.py:25
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -820,7 +820,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -831,7 +831,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sign(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -842,7 +842,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -853,7 +853,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * LN2
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -864,7 +864,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = vm.exp(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -875,7 +875,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -886,7 +886,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN2)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -897,7 +897,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * LN10)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -908,7 +908,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -919,7 +919,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -930,7 +930,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (3.0 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -941,7 +941,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -952,7 +952,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         for r in range(kk):
             tan0 = tan[r]
             ok = True
@@ -977,7 +977,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     d = vm.cos_call(x)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         for r in range(kk):
             tan0 = tan[r]
             ok = True
@@ -1002,7 +1002,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                     d = -vm.sin_call(x)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1013,7 +1013,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 + y * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1024,7 +1024,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1035,7 +1035,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -1.0 / np.sqrt(1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1046,7 +1046,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 + x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1057,7 +1057,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.cosh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1068,7 +1068,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = np.sinh(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1079,7 +1079,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 - y * y if np.abs(x) < 1.0 else 1.0 / (np.cosh(x) * np.cosh(x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1090,7 +1090,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / np.hypot(x, 1.0)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1101,7 +1101,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (np.sqrt(x - 1.0) * np.sqrt(x + 1.0))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1112,7 +1112,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (1.0 - x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1123,7 +1123,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1134,7 +1134,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -TWO_SQRTPI * np.exp(-(x * x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1145,7 +1145,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 2.0 * x * y - TWO_SQRTPI
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1156,7 +1156,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = INV_SQRT_2PI * np.exp(-0.5 * x * x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1164,10 +1164,10 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = y * sc.expit(-x)
+                d = y * vm.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1178,7 +1178,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 1.0 / (x * (1.0 - x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1189,7 +1189,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1200,7 +1200,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.polygamma(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1211,7 +1211,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2_OVER_PI / sc.erfcx(-x * SQRT1_2) if x < -1.0 else INV_SQRT_2PI * np.exp(-0.5 * x * x - y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1222,7 +1222,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = SQRT_2PI * np.exp(0.5 * y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1233,7 +1233,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = y * sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1244,7 +1244,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.digamma(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1255,7 +1255,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1266,7 +1266,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = -0.5 / INV_SQRT_PI * np.exp(y * y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1274,10 +1274,10 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 y = val[o + i]
                 t = 0.0
                 tx = tan0[x0 + i]
-                d = sc.expit(-x)
+                d = vm.expit(-x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1288,7 +1288,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = vm.expm1(-y)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1299,7 +1299,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1(x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1310,7 +1310,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.i1e(x) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1321,7 +1321,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0(x) + sc.iv(2.0, x))
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1332,7 +1332,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = 0.5 * (sc.i0e(x) + sc.ive(2.0, x)) - np.sign(x) * y
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1343,7 +1343,7 @@ def ew1_tangent(code, val, tan, f, o, n, x0):
                 d = sc.zetac_d(1.0, x)
                 t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                 tan0[o + i] = t
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         for r in range(kk):
             tan0 = tan[r]
             for i in range(n):
@@ -1364,7 +1364,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
     x1 = u(x1)
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:129
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1375,7 +1375,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a + b
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1386,7 +1386,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a - b
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1397,7 +1397,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a * b
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1408,7 +1408,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a / b
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1419,7 +1419,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a ** b
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1430,7 +1430,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.remainder(a, b)
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1441,7 +1441,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.fmod(a, b)
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1452,7 +1452,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.copysign(a, b)
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1463,7 +1463,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.arctan2(a, b)
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1474,7 +1474,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.hypot(a, b)
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1485,7 +1485,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a > b else b
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1496,7 +1496,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if a != a else a if a < b else b
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1507,7 +1507,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a >= b else b
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1518,7 +1518,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = a if b != b else b if a != a else a if a <= b else b
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1529,7 +1529,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = np.logaddexp(a, b)
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1540,7 +1540,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a < b) * 1.0
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1551,7 +1551,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a <= b) * 1.0
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1562,7 +1562,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a > b) * 1.0
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1573,7 +1573,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a >= b) * 1.0
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1584,7 +1584,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a == b) * 1.0
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1595,7 +1595,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = (a != b) * 1.0
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1606,7 +1606,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) & (b != 0.0)) * 1.0
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1617,7 +1617,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = ((a != 0.0) | (b != 0.0)) * 1.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1628,7 +1628,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = 0.0 if (a == 0.0) | (b == 0.0) else a * b
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1639,7 +1639,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlogy(a, b)
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1650,7 +1650,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.xlog1py(a, b)
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1661,7 +1661,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.polygamma(a, b)
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1672,7 +1672,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.beta(a, b)
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1683,7 +1683,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.iv(a, b)
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1694,7 +1694,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.ive(a, b)
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1705,7 +1705,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kv(a, b)
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1716,7 +1716,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.kve(a, b)
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1727,7 +1727,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.boxcox(a, b)
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1738,7 +1738,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.inv_boxcox(a, b)
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1749,7 +1749,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammainc(a, b)
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1760,7 +1760,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.gammaincc(a, b)
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1771,7 +1771,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zeta(a, b)
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1782,7 +1782,7 @@ def ew2_forward(code, val, f, o, n, x0, x1):
                 a = val[x0 + i * s0]
                 b = val[x1 + i * s1]
                 val[o + i] = sc.zetac_d(a, b)
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         if (f & 15) == 0:
             for i in range(n):
                 a = val[x0 + i]
@@ -1804,7 +1804,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = adj.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1841,7 +1841,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1878,7 +1878,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1915,7 +1915,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1952,7 +1952,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -y / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -1989,7 +1989,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else y * np.log(a)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2026,7 +2026,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.floor(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2063,7 +2063,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -np.trunc(a / b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2100,7 +2100,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2137,7 +2137,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2174,7 +2174,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if y == 0.0 else b / y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2211,7 +2211,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2248,7 +2248,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2285,7 +2285,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2322,7 +2322,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2359,7 +2359,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 1.0 / (1.0 + np.exp(a - b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2396,7 +2396,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = a
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2433,7 +2433,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2470,7 +2470,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.0 if a == 0.0 else a / (1.0 + b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2507,7 +2507,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.polygamma(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2544,7 +2544,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * (sc.digamma(b) - sc.digamma(a + b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2581,7 +2581,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2618,7 +2618,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2655,7 +2655,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2692,7 +2692,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2729,7 +2729,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2766,7 +2766,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2803,7 +2803,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2840,7 +2840,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -sc.gammainc_dx(0.0, a, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2877,7 +2877,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = -a * sc.zeta(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2914,7 +2914,7 @@ def ew2_reverse(code, val, adj, f, o, n, x0, x1):
                         y = val[o + i]
                         d = sc.zetac_d(a + 1.0, b)
                         adj0[x1 + i * s1] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -2962,7 +2962,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     kk = tan.shape[0]
-    if code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    if code == 32:  # AddOp, numtape/ops/elementwise.py:129
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -2991,7 +2991,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3020,7 +3020,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3049,7 +3049,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3078,7 +3078,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -y / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3107,7 +3107,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else y * np.log(a)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3136,7 +3136,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.floor(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3165,7 +3165,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -np.trunc(a / b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3194,7 +3194,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3223,7 +3223,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -(a / np.hypot(a, b)) / np.hypot(a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3252,7 +3252,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if y == 0.0 else b / y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3281,7 +3281,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3310,7 +3310,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a != a else 1.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3339,7 +3339,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a < b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3368,7 +3368,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 if a != a else 0.0 if b != b else (a > b) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3397,7 +3397,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 1.0 / (1.0 + np.exp(a - b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3426,7 +3426,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = a
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3455,7 +3455,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3484,7 +3484,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.0 if a == 0.0 else a / (1.0 + b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3513,7 +3513,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.polygamma(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3542,7 +3542,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * (sc.digamma(b) - sc.digamma(a + b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3571,7 +3571,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.iv(a - 1.0, b) + sc.iv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3600,7 +3600,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = 0.5 * (sc.ive(a - 1.0, b) + sc.ive(a + 1.0, b)) - np.sign(b) * y
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3629,7 +3629,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -0.5 * (sc.kv(a - 1.0, b) + sc.kv(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3658,7 +3658,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y - 0.5 * (sc.kve(a - 1.0, b) + sc.kve(a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3687,7 +3687,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = np.log(a) ** 2 * (0.5 + b * np.log(a) / 3.0 + b * b * np.log(a) ** 2 / 8.0) if np.abs(b) < 0.0001 else (a ** b * np.log(a) - y) / b
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3716,7 +3716,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = y * a * a * (-0.5 + b * a * (2.0 / 3.0 - 0.75 * b * a)) if np.abs(b) < 0.0001 else y * (a / (b * (1.0 + b * a)) - np.log1p(b * a) / (b * b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3745,7 +3745,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3774,7 +3774,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -sc.gammainc_dx(0.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3803,7 +3803,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = -a * sc.zeta(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3832,7 +3832,7 @@ def ew2_tangent(code, val, tan, f, o, n, x0, x1):
                     d = sc.zetac_d(a + 1.0, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -3873,7 +3873,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
     s0 = u(1 - ((f >> 0) & 1))
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3886,7 +3886,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = a if c != 0.0 else b
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3899,7 +3899,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_d(c, a, b)
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3912,7 +3912,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.gammainc_dx(c, a, b)
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3925,7 +3925,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.betainc(c, a, b)
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3938,7 +3938,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.tweedie_logw(c, a, b)
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3951,7 +3951,7 @@ def ew3_forward(code, val, f, o, n, x0, x1, x2):
                 a = val[x1 + i * s1]
                 b = val[x2 + i * s2]
                 val[o + i] = sc.zeta_d(c, a, b)
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         if (f & 15) == 0:
             for i in range(n):
                 c = val[x0 + i]
@@ -3977,7 +3977,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = adj.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4036,7 +4036,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = (c == 0.0) * 1.0
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4095,7 +4095,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.gammainc_dx(c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4154,7 +4154,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4213,7 +4213,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.betainc_dx(0.0, c, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4272,7 +4272,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = sc.tweedie_logw(c + 8.0, a, b)
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4331,7 +4331,7 @@ def ew3_reverse(code, val, adj, f, o, n, x0, x1, x2):
                         y = val[o + i]
                         d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                         adj0[x2 + i * s2] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4403,7 +4403,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     kk = tan.shape[0]
-    if code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    if code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4440,7 +4440,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = (c == 0.0) * 1.0
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4477,7 +4477,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.gammainc_dx(c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4514,7 +4514,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = ((a - 1.0) / b - 1.0) * y + (np.floor(c) * sc.gammainc_dx(np.maximum(c - 1.0, 0.0), a, b) / b if c > 0.0 else 0.0)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4551,7 +4551,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.betainc_dx(0.0, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4588,7 +4588,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = sc.tweedie_logw(c + 8.0, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4625,7 +4625,7 @@ def ew3_tangent(code, val, tan, f, o, n, x0, x1, x2):
                     d = -(a * sc.zeta_d(c, a + 1.0, b) + np.floor(c) * sc.zeta_d(np.maximum(c - 1.0, 0.0), a + 1.0, b))
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4676,7 +4676,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
     s1 = u(1 - ((f >> 1) & 1))
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4691,7 +4691,7 @@ def ew4_forward(code, val, f, o, n, x0, x1, x2, x3):
                 a = val[x2 + i * s2]
                 b = val[x3 + i * s3]
                 val[o + i] = sc.betainc_d(m, c, a, b)
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         if (f & 15) == 0:
             for i in range(n):
                 m = val[x0 + i]
@@ -4721,7 +4721,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = adj.shape[0]
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4806,7 +4806,7 @@ def ew4_reverse(code, val, adj, f, o, n, x0, x1, x2, x3):
                         y = val[o + i]
                         d = sc.betainc_dx(m, c, a, b)
                         adj0[x3 + i * s3] += g * d if (g != 0.0 and d != 0.0) else 0.0
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         for r in range(kk):
             adj0 = adj[r]
             if (f & 15) == 0:
@@ -4906,7 +4906,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
     s2 = u(1 - ((f >> 2) & 1))
     s3 = u(1 - ((f >> 3) & 1))
     kk = tan.shape[0]
-    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    if code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -4951,7 +4951,7 @@ def ew4_tangent(code, val, tan, f, o, n, x0, x1, x2, x3):
                     d = sc.betainc_dx(m, c, a, b)
                     t += d * tx if (tx != 0.0 and d != 0.0) else 0.0
                     tan0[o + i] = t
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         for r in range(kk):
             tan0 = tan[r]
             if (f & 15) == 0:
@@ -5007,307 +5007,307 @@ def forward_step(code, o, n, p, q, f, args, iargs, val, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:61
         DepOp_f(val, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:25
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         ew4_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         ew1_forward(code, val, f, o, n, args[p])
         p += 1
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         ew3_forward(code, val, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         ew2_forward(code, val, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -5366,7 +5366,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:25
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = -x
@@ -5374,7 +5374,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.abs(x)
@@ -5382,7 +5382,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.exp(x)
@@ -5390,7 +5390,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.exp2(x)
@@ -5398,7 +5398,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.expm1(x)
@@ -5406,7 +5406,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log(x)
@@ -5414,7 +5414,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log2(x)
@@ -5422,7 +5422,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.log10(x)
@@ -5430,7 +5430,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.log1p(x)
@@ -5438,7 +5438,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sqrt(x)
@@ -5446,7 +5446,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cbrt(x)
@@ -5454,7 +5454,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = x * x
@@ -5462,7 +5462,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = 1.0 / x
@@ -5470,7 +5470,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.sin(x)
@@ -5478,7 +5478,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.cos(x)
@@ -5486,7 +5486,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.tan(x)
@@ -5494,7 +5494,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsin(x)
@@ -5502,7 +5502,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccos(x)
@@ -5510,7 +5510,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctan(x)
@@ -5518,7 +5518,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sinh(x)
@@ -5526,7 +5526,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.cosh(x)
@@ -5534,7 +5534,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = vm.tanh(x)
@@ -5542,7 +5542,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arcsinh(x)
@@ -5550,7 +5550,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arccosh(x)
@@ -5558,7 +5558,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.arctanh(x)
@@ -5566,7 +5566,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.sign(x)
@@ -5574,7 +5574,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.floor(x)
@@ -5582,7 +5582,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.ceil(x)
@@ -5590,7 +5590,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.trunc(x)
@@ -5598,7 +5598,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = np.rint(x)
@@ -5606,7 +5606,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5615,7 +5615,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5624,7 +5624,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5633,7 +5633,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5642,7 +5642,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5651,7 +5651,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5660,7 +5660,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5669,7 +5669,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5678,7 +5678,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5687,7 +5687,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5696,7 +5696,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5705,7 +5705,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5714,7 +5714,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5723,7 +5723,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5732,7 +5732,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5741,7 +5741,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5750,7 +5750,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5759,7 +5759,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5768,7 +5768,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5777,7 +5777,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5786,7 +5786,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5795,7 +5795,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5804,7 +5804,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5813,7 +5813,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = (x == 0.0) * 1.0
@@ -5821,7 +5821,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -5831,7 +5831,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5840,7 +5840,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erf(x)
@@ -5848,7 +5848,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfc(x)
@@ -5856,7 +5856,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcx(x)
@@ -5864,7 +5864,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtr(x)
@@ -5872,15 +5872,15 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = sc.expit(x)
+                val[o] = vm.expit(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.logit(x)
@@ -5888,7 +5888,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5897,7 +5897,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5906,7 +5906,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gammaln(x)
@@ -5914,7 +5914,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.digamma(x)
@@ -5922,7 +5922,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log_ndtr(x)
@@ -5930,7 +5930,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5939,7 +5939,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.ndtri(x)
@@ -5947,7 +5947,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.gamma(x)
@@ -5955,7 +5955,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.loggamma(x)
@@ -5963,7 +5963,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -5972,7 +5972,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfinv(x)
@@ -5980,7 +5980,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.erfcinv(x)
@@ -5988,15 +5988,15 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
             if n == 1:
                 x = val[uargs[u(p)]]
-                val[o] = sc.log_expit(x)
+                val[o] = vm.log_expit(x)
                 if zero:
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.log1mexp(x)
@@ -6004,7 +6004,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0(x)
@@ -6012,7 +6012,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i0e(x)
@@ -6020,7 +6020,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1(x)
@@ -6028,7 +6028,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.i1e(x)
@@ -6036,7 +6036,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6045,7 +6045,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6054,7 +6054,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6063,7 +6063,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6072,7 +6072,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6081,7 +6081,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6090,7 +6090,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6099,7 +6099,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6108,7 +6108,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6118,7 +6118,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6128,7 +6128,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6138,7 +6138,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6149,7 +6149,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
             if n == 1:
                 m = val[uargs[u(p)]]
                 c = val[uargs[u(p + 1)]]
@@ -6160,7 +6160,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 4
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6170,7 +6170,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6179,7 +6179,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6189,7 +6189,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.riemann_zeta(x)
@@ -6197,7 +6197,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
             if n == 1:
                 x = val[uargs[u(p)]]
                 val[o] = sc.zetac(x)
@@ -6205,7 +6205,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 1
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6214,7 +6214,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 2
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
             if n == 1:
                 c = val[uargs[u(p)]]
                 a = val[uargs[u(p + 1)]]
@@ -6224,7 +6224,7 @@ def forward(op, flags, uout_ptr, uargs, args, iargs, val, work, adj0, zero):
                     adj0[o] = 0.0
                 p += 3
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
             if n == 1:
                 a = val[uargs[u(p)]]
                 b = val[uargs[u(p + 1)]]
@@ -6247,293 +6247,293 @@ def reverse_step(code, o, n, p, q, f, args, iargs, val, adj, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:61
         p -= n
         DepOp_r(val, adj, o, n, args, p, iargs, q, f, work)
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:25
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
         p -= 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
         p -= 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
         p -= 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
         p -= 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
         p -= 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
         p -= 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
         p -= 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
         p -= 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
         p -= 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
         p -= 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
         p -= 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
         p -= 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
         p -= 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
         p -= 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         p -= 4
         ew4_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         p -= 1
         ew1_reverse(code, val, adj, f, o, n, args[p])
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         p -= 3
         ew3_reverse(code, val, adj, f, o, n, args[p], args[p + 1], args[p + 2])
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         p -= 2
         ew2_reverse(code, val, adj, f, o, n, args[p], args[p + 1])
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -6602,7 +6602,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:25
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6618,7 +6618,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6634,7 +6634,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6650,7 +6650,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6666,7 +6666,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6682,7 +6682,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6698,7 +6698,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6714,7 +6714,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6730,7 +6730,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6746,7 +6746,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6762,7 +6762,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6778,7 +6778,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6794,7 +6794,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6810,7 +6810,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6826,7 +6826,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6842,7 +6842,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6858,7 +6858,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6874,7 +6874,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6890,7 +6890,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6906,7 +6906,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6922,7 +6922,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6938,7 +6938,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6954,7 +6954,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6970,7 +6970,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -6986,7 +6986,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7002,37 +7002,37 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7054,7 +7054,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7076,7 +7076,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7098,7 +7098,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7120,7 +7120,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7142,7 +7142,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7164,7 +7164,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7186,7 +7186,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7208,7 +7208,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7230,7 +7230,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7252,7 +7252,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7274,7 +7274,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7296,7 +7296,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7318,7 +7318,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7340,7 +7340,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7362,61 +7362,61 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
             if n == 1:
                 p -= 2
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
             if n == 1:
                 p -= 1
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -7444,7 +7444,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7466,7 +7466,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7482,7 +7482,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7498,7 +7498,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7514,7 +7514,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7530,7 +7530,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7540,13 +7540,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = y * sc.expit(-x)
+                        d0 = y * vm.expit(-x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7562,7 +7562,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7584,7 +7584,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7606,7 +7606,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7622,7 +7622,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7638,7 +7638,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7654,7 +7654,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7676,7 +7676,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7692,7 +7692,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7708,7 +7708,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7724,7 +7724,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7746,7 +7746,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7762,7 +7762,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7778,7 +7778,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7788,13 +7788,13 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                     x = val[x0]
                     y = val[o]
                     if (f & 16) == 0:
-                        d0 = sc.expit(-x)
+                        d0 = vm.expit(-x)
                         if d0 != 0.0:
                             adj0[x0] += g * d0
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7810,7 +7810,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7826,7 +7826,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7842,7 +7842,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7858,7 +7858,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -7874,7 +7874,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7896,7 +7896,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7918,7 +7918,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7940,7 +7940,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7962,7 +7962,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -7984,7 +7984,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8006,7 +8006,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8028,7 +8028,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8050,7 +8050,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8078,7 +8078,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8106,7 +8106,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8134,7 +8134,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8168,7 +8168,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
             if n == 1:
                 p -= 4
                 g = adj0[o]
@@ -8202,7 +8202,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8230,7 +8230,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8252,7 +8252,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8280,7 +8280,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8296,7 +8296,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
             if n == 1:
                 p -= 1
                 g = adj0[o]
@@ -8312,7 +8312,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8334,7 +8334,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
             if n == 1:
                 p -= 3
                 g = adj0[o]
@@ -8362,7 +8362,7 @@ def reverse(op, flags, uout_ptr, uargs, args, iargs, val, adj, work, clear):
                 if clear:
                     adj0[o] = 0.0
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
             if n == 1:
                 p -= 2
                 g = adj0[o]
@@ -8398,307 +8398,307 @@ def tangent_step(code, o, n, p, q, f, args, iargs, val, tan, work):
     elif code == 1:  # DepOp, numtape/ops/structural.py:61
         DepOp_t(val, tan, o, n, args, p, iargs, q, f, work)
         p += n
-    elif code == 2:  # NegOp, numtape/ops/elementwise.py:24
+    elif code == 2:  # NegOp, numtape/ops/elementwise.py:25
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+    elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+    elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+    elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+    elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+    elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+    elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+    elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+    elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+    elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+    elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+    elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+    elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+    elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+    elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+    elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+    elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+    elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+    elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+    elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+    elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+    elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+    elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+    elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+    elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+    elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+    elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+    elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+    elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+    elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+    elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+    elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+    elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+    elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+    elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+    elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+    elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+    elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+    elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+    elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+    elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+    elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+    elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+    elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+    elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+    elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+    elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+    elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+    elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+    elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+    elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+    elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+    elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
         tan[:, o:o + n] = 0.0
         p += 2
-    elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+    elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
         tan[:, o:o + n] = 0.0
         p += 1
-    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+    elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+    elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+    elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+    elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+    elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+    elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+    elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+    elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+    elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+    elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+    elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+    elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+    elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+    elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+    elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+    elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+    elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+    elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+    elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+    elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+    elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+    elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+    elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+    elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+    elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+    elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+    elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+    elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+    elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+    elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+    elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+    elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+    elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+    elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+    elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+    elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+    elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+    elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+    elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
         ew4_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2], args[p + 3])
         p += 4
-    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+    elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+    elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+    elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+    elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+    elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
         ew1_tangent(code, val, tan, f, o, n, args[p])
         p += 1
-    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+    elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
-    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+    elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
         ew3_tangent(code, val, tan, f, o, n, args[p], args[p + 1], args[p + 2])
         p += 3
-    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+    elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
         ew2_tangent(code, val, tan, f, o, n, args[p], args[p + 1])
         p += 2
     elif code == 103:  # SumOp, numtape/ops/reduce.py:133
@@ -8761,7 +8761,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
         code = op[k]
         o = uout_ptr[k]
         n = uout_ptr[k + 1] - o
-        if code == 2:  # NegOp, numtape/ops/elementwise.py:24
+        if code == 2:  # NegOp, numtape/ops/elementwise.py:25
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8775,7 +8775,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:27
+        elif code == 3:  # AbsOp, numtape/ops/elementwise.py:28
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8789,7 +8789,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:35
+        elif code == 4:  # ExpOp, numtape/ops/elementwise.py:36
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8803,7 +8803,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:38
+        elif code == 5:  # Exp2Op, numtape/ops/elementwise.py:39
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8817,7 +8817,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:40
+        elif code == 6:  # Expm1Op, numtape/ops/elementwise.py:41
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8831,7 +8831,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 7:  # LogOp, numtape/ops/elementwise.py:42
+        elif code == 7:  # LogOp, numtape/ops/elementwise.py:43
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8845,7 +8845,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:46
+        elif code == 8:  # Log2Op, numtape/ops/elementwise.py:47
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8859,7 +8859,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:49
+        elif code == 9:  # Log10Op, numtape/ops/elementwise.py:50
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8873,7 +8873,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:52
+        elif code == 10:  # Log1pOp, numtape/ops/elementwise.py:53
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8887,7 +8887,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:56
+        elif code == 11:  # SqrtOp, numtape/ops/elementwise.py:57
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8901,7 +8901,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:62
+        elif code == 12:  # CbrtOp, numtape/ops/elementwise.py:63
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8915,7 +8915,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:66
+        elif code == 13:  # SquareOp, numtape/ops/elementwise.py:67
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8929,7 +8929,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:69
+        elif code == 14:  # ReciprocalOp, numtape/ops/elementwise.py:70
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8943,7 +8943,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 15:  # SinOp, numtape/ops/elementwise.py:73
+        elif code == 15:  # SinOp, numtape/ops/elementwise.py:74
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8957,7 +8957,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 16:  # CosOp, numtape/ops/elementwise.py:75
+        elif code == 16:  # CosOp, numtape/ops/elementwise.py:76
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8971,7 +8971,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 17:  # TanOp, numtape/ops/elementwise.py:77
+        elif code == 17:  # TanOp, numtape/ops/elementwise.py:78
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8985,7 +8985,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:79
+        elif code == 18:  # ArcsinOp, numtape/ops/elementwise.py:80
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -8999,7 +8999,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:82
+        elif code == 19:  # ArccosOp, numtape/ops/elementwise.py:83
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9013,7 +9013,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:85
+        elif code == 20:  # ArctanOp, numtape/ops/elementwise.py:86
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9027,7 +9027,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:87
+        elif code == 21:  # SinhOp, numtape/ops/elementwise.py:88
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9041,7 +9041,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:89
+        elif code == 22:  # CoshOp, numtape/ops/elementwise.py:90
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9055,7 +9055,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:92
+        elif code == 23:  # TanhOp, numtape/ops/elementwise.py:93
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9069,7 +9069,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:99
+        elif code == 24:  # ArcsinhOp, numtape/ops/elementwise.py:100
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9083,7 +9083,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:105
+        elif code == 25:  # ArccoshOp, numtape/ops/elementwise.py:106
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9097,7 +9097,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:111
+        elif code == 26:  # ArctanhOp, numtape/ops/elementwise.py:112
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9111,32 +9111,32 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 27:  # SignOp, numtape/ops/elementwise.py:114
+        elif code == 27:  # SignOp, numtape/ops/elementwise.py:115
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:118
+        elif code == 28:  # FloorOp, numtape/ops/elementwise.py:119
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:120
+        elif code == 29:  # CeilOp, numtape/ops/elementwise.py:121
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:122
+        elif code == 30:  # TruncOp, numtape/ops/elementwise.py:123
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 31:  # RintOp, numtape/ops/elementwise.py:124
+        elif code == 31:  # RintOp, numtape/ops/elementwise.py:125
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 32:  # AddOp, numtape/ops/elementwise.py:128
+        elif code == 32:  # AddOp, numtape/ops/elementwise.py:129
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9157,7 +9157,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 33:  # SubOp, numtape/ops/elementwise.py:132
+        elif code == 33:  # SubOp, numtape/ops/elementwise.py:133
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9178,7 +9178,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 34:  # MulOp, numtape/ops/elementwise.py:136
+        elif code == 34:  # MulOp, numtape/ops/elementwise.py:137
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9199,7 +9199,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 35:  # DivOp, numtape/ops/elementwise.py:140
+        elif code == 35:  # DivOp, numtape/ops/elementwise.py:141
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9220,7 +9220,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 36:  # PowOp, numtape/ops/elementwise.py:146
+        elif code == 36:  # PowOp, numtape/ops/elementwise.py:147
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9241,7 +9241,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:158
+        elif code == 37:  # RemainderOp, numtape/ops/elementwise.py:159
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9262,7 +9262,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:161
+        elif code == 38:  # FmodOp, numtape/ops/elementwise.py:162
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9283,7 +9283,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:163
+        elif code == 39:  # CopysignOp, numtape/ops/elementwise.py:164
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9304,7 +9304,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:167
+        elif code == 40:  # Arctan2Op, numtape/ops/elementwise.py:168
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9325,7 +9325,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:173
+        elif code == 41:  # HypotOp, numtape/ops/elementwise.py:174
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9346,7 +9346,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:184
+        elif code == 42:  # MaximumOp, numtape/ops/elementwise.py:185
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9367,7 +9367,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:192
+        elif code == 43:  # MinimumOp, numtape/ops/elementwise.py:193
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9388,7 +9388,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:200
+        elif code == 44:  # FmaxOp, numtape/ops/elementwise.py:201
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9409,7 +9409,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 45:  # FminOp, numtape/ops/elementwise.py:209
+        elif code == 45:  # FminOp, numtape/ops/elementwise.py:210
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9430,7 +9430,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:219
+        elif code == 46:  # LogaddexpOp, numtape/ops/elementwise.py:220
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9451,52 +9451,52 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 47:  # LtOp, numtape/ops/elementwise.py:229
+        elif code == 47:  # LtOp, numtape/ops/elementwise.py:230
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 48:  # LeOp, numtape/ops/elementwise.py:232
+        elif code == 48:  # LeOp, numtape/ops/elementwise.py:233
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 49:  # GtOp, numtape/ops/elementwise.py:237
+        elif code == 49:  # GtOp, numtape/ops/elementwise.py:238
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 50:  # GeOp, numtape/ops/elementwise.py:241
+        elif code == 50:  # GeOp, numtape/ops/elementwise.py:242
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 51:  # EqOp, numtape/ops/elementwise.py:245
+        elif code == 51:  # EqOp, numtape/ops/elementwise.py:246
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 52:  # NeOp, numtape/ops/elementwise.py:250
+        elif code == 52:  # NeOp, numtape/ops/elementwise.py:251
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 53:  # AndOp, numtape/ops/elementwise.py:254
+        elif code == 53:  # AndOp, numtape/ops/elementwise.py:255
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 54:  # OrOp, numtape/ops/elementwise.py:257
+        elif code == 54:  # OrOp, numtape/ops/elementwise.py:258
             if n == 1:
                 tan0[o] = 0.0
                 p += 2
                 continue
-        elif code == 55:  # NotOp, numtape/ops/elementwise.py:260
+        elif code == 55:  # NotOp, numtape/ops/elementwise.py:261
             if n == 1:
                 tan0[o] = 0.0
                 p += 1
                 continue
-        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:266
+        elif code == 56:  # SelectOp, numtape/ops/elementwise.py:267
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9524,7 +9524,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:277
+        elif code == 57:  # ChainMulOp, numtape/ops/elementwise.py:278
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9545,7 +9545,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:285
+        elif code == 58:  # ErfOp, numtape/ops/elementwise.py:286
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9559,7 +9559,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:287
+        elif code == 59:  # ErfcOp, numtape/ops/elementwise.py:288
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9573,7 +9573,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:289
+        elif code == 60:  # ErfcxOp, numtape/ops/elementwise.py:290
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9587,7 +9587,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:291
+        elif code == 61:  # NdtrOp, numtape/ops/elementwise.py:292
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9601,7 +9601,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:296
+        elif code == 62:  # ExpitOp, numtape/ops/elementwise.py:297
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9609,13 +9609,13 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = y * sc.expit(-x)
+                    d = y * vm.expit(-x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:300
+        elif code == 63:  # LogitOp, numtape/ops/elementwise.py:301
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9629,7 +9629,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:303
+        elif code == 64:  # XlogyOp, numtape/ops/elementwise.py:304
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9650,7 +9650,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:307
+        elif code == 65:  # Xlog1pyOp, numtape/ops/elementwise.py:308
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9671,7 +9671,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:310
+        elif code == 66:  # GammalnOp, numtape/ops/elementwise.py:311
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9685,7 +9685,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:312
+        elif code == 67:  # DigammaOp, numtape/ops/elementwise.py:313
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9699,7 +9699,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:317
+        elif code == 68:  # LogNdtrOp, numtape/ops/elementwise.py:318
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9713,7 +9713,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:323
+        elif code == 69:  # PolygammaOp, numtape/ops/elementwise.py:324
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9734,7 +9734,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:326
+        elif code == 70:  # NdtriOp, numtape/ops/elementwise.py:327
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9748,7 +9748,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:332
+        elif code == 71:  # GammaOp, numtape/ops/elementwise.py:333
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9762,7 +9762,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:334
+        elif code == 72:  # LoggammaOp, numtape/ops/elementwise.py:335
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9776,7 +9776,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:336
+        elif code == 73:  # BetaOp, numtape/ops/elementwise.py:337
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9797,7 +9797,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:340
+        elif code == 74:  # ErfinvOp, numtape/ops/elementwise.py:341
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9811,7 +9811,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:342
+        elif code == 75:  # ErfcinvOp, numtape/ops/elementwise.py:343
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9825,7 +9825,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:344
+        elif code == 76:  # LogExpitOp, numtape/ops/elementwise.py:345
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9833,13 +9833,13 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 t = 0.0
                 tx = tan0[x0]
                 if tx != 0.0:
-                    d = sc.expit(-x)
+                    d = vm.expit(-x)
                     if d != 0.0:
                         t += d * tx
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:348
+        elif code == 77:  # Log1mexpOp, numtape/ops/elementwise.py:349
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9853,7 +9853,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 78:  # I0Op, numtape/ops/elementwise.py:354
+        elif code == 78:  # I0Op, numtape/ops/elementwise.py:355
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9867,7 +9867,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:356
+        elif code == 79:  # I0eOp, numtape/ops/elementwise.py:357
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9881,7 +9881,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 80:  # I1Op, numtape/ops/elementwise.py:358
+        elif code == 80:  # I1Op, numtape/ops/elementwise.py:359
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9895,7 +9895,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:360
+        elif code == 81:  # I1eOp, numtape/ops/elementwise.py:361
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -9909,7 +9909,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 82:  # IvOp, numtape/ops/elementwise.py:364
+        elif code == 82:  # IvOp, numtape/ops/elementwise.py:365
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9930,7 +9930,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 83:  # IveOp, numtape/ops/elementwise.py:367
+        elif code == 83:  # IveOp, numtape/ops/elementwise.py:368
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9951,7 +9951,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 84:  # KvOp, numtape/ops/elementwise.py:371
+        elif code == 84:  # KvOp, numtape/ops/elementwise.py:372
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9972,7 +9972,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 85:  # KveOp, numtape/ops/elementwise.py:374
+        elif code == 85:  # KveOp, numtape/ops/elementwise.py:375
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -9993,7 +9993,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:379
+        elif code == 86:  # BoxcoxOp, numtape/ops/elementwise.py:380
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10014,7 +10014,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:387
+        elif code == 87:  # InvBoxcoxOp, numtape/ops/elementwise.py:388
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10035,7 +10035,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:397
+        elif code == 88:  # GammaincOp, numtape/ops/elementwise.py:398
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10056,7 +10056,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:400
+        elif code == 89:  # GammainccOp, numtape/ops/elementwise.py:401
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10077,7 +10077,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:403
+        elif code == 90:  # GammaincDOp, numtape/ops/elementwise.py:404
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10105,7 +10105,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:406
+        elif code == 91:  # GammaincDxOp, numtape/ops/elementwise.py:407
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10133,7 +10133,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:415
+        elif code == 92:  # BetaincOp, numtape/ops/elementwise.py:416
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10161,7 +10161,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:419
+        elif code == 93:  # BetaincDOp, numtape/ops/elementwise.py:420
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10196,7 +10196,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:423
+        elif code == 94:  # BetaincDxOp, numtape/ops/elementwise.py:424
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10231,7 +10231,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 4
                 continue
-        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:434
+        elif code == 95:  # TweedieLogWOp, numtape/ops/elementwise.py:435
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10259,7 +10259,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:441
+        elif code == 96:  # ZetaOp, numtape/ops/elementwise.py:442
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10280,7 +10280,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:444
+        elif code == 97:  # ZetaDOp, numtape/ops/elementwise.py:445
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10308,7 +10308,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:449
+        elif code == 98:  # RiemannZetaOp, numtape/ops/elementwise.py:450
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10322,7 +10322,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:452
+        elif code == 99:  # ZetacOp, numtape/ops/elementwise.py:453
             if n == 1:
                 x0 = uargs[u(p)]
                 x = val[x0]
@@ -10336,7 +10336,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 1
                 continue
-        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:454
+        elif code == 100:  # ZetacDOp, numtape/ops/elementwise.py:455
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10357,7 +10357,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 2
                 continue
-        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:458
+        elif code == 101:  # PolygammaDiffOp, numtape/ops/elementwise.py:459
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
@@ -10385,7 +10385,7 @@ def tangent(op, flags, uout_ptr, uargs, args, iargs, val, tan, work):
                 tan0[o] = t
                 p += 3
                 continue
-        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:464
+        elif code == 102:  # BetalnOp, numtape/ops/elementwise.py:465
             if n == 1:
                 x0 = uargs[u(p)]
                 x1 = uargs[u(p + 1)]
