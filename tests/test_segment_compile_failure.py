@@ -106,3 +106,29 @@ def test_a_tangent_kernel_that_fails_to_compile_falls_back_too(name):
     _one_warning(record, k0, k1)
     R = ref.sweeps
     np.testing.assert_array_equal(got, R.tangent(R.forward(x1), v[None, :]))
+
+
+@pytest.mark.parametrize("name", ["forward", "reverse"])
+def test_batched_and_bound_sweeps_drop_it_too(name):
+    """F.gradient_map and F.njit() bind the segments' kernels by address: a kernel that fails
+    to compile leaves the plan before they bind, as for F.gradient."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(5, N))
+    ref = nt.MakeTape(chain, X[0])
+    F = nt.MakeTape(chain, X[0])
+    k0, k1 = _break(F, Fused, name)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        G = F.gradient_map(X, workers=1)
+    _one_warning(record, k0, k1)
+    np.testing.assert_array_equal(G, np.array([ref.gradient(x) for x in X]))
+    G2 = nt.MakeTape(chain, X[0])
+    k0, k1 = _break(G2, Fused, name)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        vg = G2.njit()
+    _one_warning(record, k0, k1)
+    g = np.zeros(N)
+    v = vg.value_and_grad(X[1], g)
+    np.testing.assert_array_equal(g, ref.gradient(X[1]))
+    assert v == ref(X[1])

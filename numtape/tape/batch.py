@@ -175,7 +175,7 @@ def _jitted(F, *sweeps):
     """The tape's NativePlan with the addresses of ``sweeps``, or None: swept from Python."""
     if numba.config.DISABLE_JIT:
         return None
-    K = native.native_plan(F)
+    K = native.native_plan(F, *sweeps)
     return None if K is None else K.need(*sweeps)
 
 

@@ -343,7 +343,7 @@ def _bind(F, slots=SLOTS):
     scalar = F.n_out == 1
     if numba.config.DISABLE_JIT:
         return _python(F, scalar)
-    K = native.native_plan(F).need("forward", "reverse")
+    K = native.native_plan(F, "forward", "reverse").need("forward", "reverse")
     mark = native.dynamic_constant(K.plan[0, native.FWD])   # never cached on disk (above)
     P, pool = K.plan.copy(), K.pool
     op, flags, uout, uargs, args, iargs = K.kargs

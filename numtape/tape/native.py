@@ -183,10 +183,14 @@ def kernels(segments, col, kargs):
     return out
 
 
-def native_plan(F):
+def native_plan(F, *sweeps):
     """The ``NativePlan`` of tape ``F`` for its current plan, or None when a sweep needs Python
-    (host ops, calls); built once per plan."""
+    (host ops, calls); built once per plan.  ``sweeps`` ("forward", "reverse", "tangent"): the
+    sweeps the caller will run, whose segment kernels are compiled first (a segment that fails
+    to compile leaves the plan: ``Sweeps._kernels``)."""
     S = F.sweeps
+    for sweep in sweeps:
+        S._kernels(sweep)
     plan = S.plan
     return F.derived(("native plan", id(plan)), lambda: plan_of(S, plan))
 
