@@ -186,3 +186,21 @@ def test_gradient_needs_scalar_tape():
     F = nt.MakeTape(lambda x: x * 2, np.zeros(2))
     with pytest.raises(ValueError):
         F.gradient([1.0, 2.0])
+
+
+def test_a_recording_lets_go_of_its_operand_buffer_once_the_tape_is_made():
+    """The recorder's int64 operand buffer is freed when the tape's (narrower) operand array
+    is made: nothing of the recorder (its bound appends included) keeps it alive, so a long
+    recording's peak memory holds it once (benchmarks/recording_scale.py)."""
+    import weakref
+    seen = []
+
+    def f(x):
+        seen.append((x._rec, weakref.ref(x._rec.args)))   # the recorder itself kept alive
+        s = 0.0
+        for i in range(len(x)):
+            s = s + x[i] * x[i]
+        return s
+    F = nt.MakeTape(f, np.ones(50))
+    assert F.args.dtype == np.int32
+    assert seen[0][1]() is None

@@ -217,7 +217,9 @@ class Recorder:
             self.block_op(DEP, 0, out_flat.copy(), (), out_flat.size)
         n_cap, n_const = len(self.captured), self.n_const
         n_in = self.n_in + n_cap   # captured values are inputs of the tape
-        # the buffers, moved into arrays (each buffer is freed as its array is made)
+        # the buffers, moved into arrays (each buffer is freed as its array is made; the bound
+        # appends would keep two of them alive)
+        self.op_append = self.arg_append = None
         args = _take(self, "args", np.int64)
         op = _take(self, "op", np.int32)
         at = _take(self, "block_at", np.int64)
