@@ -27,9 +27,26 @@ _CONVERSION_HINT = ("traced values have no concrete value while recording: use n
                     "traced values with np.zeros_like(x) or nt.zeros(shape)")
 
 
-# The Python-loop fast paths below record one op per scalar operation (Recorder.scalar_op's
-# lines inline, operands appended one by one, the result made by ADArray()): recording a
-# Python loop is this code, run once per op (benchmarks/costs.py, ``recording``).
+# The Python-loop fast paths: one op per scalar operation, recorded by ``_op`` (Recorder.scalar_op's
+# lines, operands appended one by one, the result made by ADArray()): recording a Python loop
+# is this code, run once per op (benchmarks/costs.py, ``recording``).
+def _op(rec, code, a, b=None):
+    """Record a size-1 op of operand addresses ``a`` (and ``b``: ints); its 0-d ADArray."""
+    rec.op_append(code)
+    rec.arg_append(a)
+    if b is not None:
+        rec.arg_append(b)
+    t = rec.top
+    rec.top = t + 1
+    r = ADArray()
+    r._a = t
+    r._rec = rec
+    return r
+
+
+_NUMBER = (float, int, np.float64)
+
+
 def _binary(spec):
     code = spec.code
 
@@ -41,59 +58,20 @@ def _binary(spec):
             t = type(other)
             if t is ADArray:
                 b = other._a
-                if type(b) is not int or other._rec is not rec:
-                    return elementwise(spec, self, other)
-            elif t is float or t is int or t is np.float64:
-                b = rec.const_pool.get(other) if other == other and other != 0 else None
-                if b is None:
-                    b = rec.const(float(other))
-            else:
-                return elementwise(spec, self, other)
-            rec.op_append(code)
-            push = rec.arg_append
-            push(a)
-            push(b)
-            t = rec.top
-            rec.top = t + 1
-            r = ADArray()
-            r._a = t
-            r._rec = rec
-            return r
+                if type(b) is int and other._rec is rec:
+                    return _op(rec, code, a, b)
+            elif t in _NUMBER:
+                return _op(rec, code, a, rec.const(float(other)))
         return elementwise(spec, self, other)
 
     def rop(self, other):
         rec = self._rec
         b = self._a
-        t = type(other)
-        if type(b) is int and rec.active and (t is float or t is int or t is np.float64):
-            a = rec.const_pool.get(other) if other == other and other != 0 else None
-            if a is None:
-                a = rec.const(float(other))
-            rec.op_append(code)
-            push = rec.arg_append
-            push(a)
-            push(b)
-            t = rec.top
-            rec.top = t + 1
-            r = ADArray()
-            r._a = t
-            r._rec = rec
-            return r
+        if type(b) is int and rec.active and type(other) in _NUMBER:
+            return _op(rec, code, rec.const(float(other)), b)
         return elementwise(spec, other, self)
 
     return op, rop
-
-
-def _unary_op(rec, code, a):
-    """Record a size-1 op of one operand ``a`` (an int address); its 0-d ADArray."""
-    rec.op_append(code)
-    rec.arg_append(a)
-    t = rec.top
-    rec.top = t + 1
-    r = ADArray()
-    r._a = t
-    r._rec = rec
-    return r
 
 
 def _unary(spec):
@@ -101,7 +79,7 @@ def _unary(spec):
 
     def op(self):
         if type(self._a) is int and self._rec.active:
-            return _unary_op(self._rec, code, self._a)
+            return _op(self._rec, code, self._a)
         return elementwise(spec, self)
     return op
 
@@ -359,14 +337,7 @@ class ADArray(ArrayMethods):
             code = _UFUNC_FAST.get(ufunc)
             rec, a = self._rec, self._a
             if code is not None and type(a) is int and rec.active:
-                rec.op_append(code)   # _unary_op inline: every np.exp(x[i]) of a loop
-                rec.arg_append(a)
-                t = rec.top
-                rec.top = t + 1
-                r = ADArray()
-                r._a = t
-                r._rec = rec
-                return r
+                return _op(rec, code, a)
         name = ufunc.__name__ + ("" if method == "__call__" else "." + method)
         if kwargs.get("out") is not None:
             raise TypeError(f"np.{name}(..., out=...) cannot write into a traced array; "
@@ -399,7 +370,7 @@ class ADArray(ArrayMethods):
             code = _UFUNC_FAST.get(ufunc)
             x = inputs[0]
             if code is not None and type(x) is ADArray and type(x._a) is int and x._rec.active:
-                return _unary_op(x._rec, code, x._a)
+                return _op(x._rec, code, x._a)
             spec = BY_UFUNC.get(ufunc)
             if spec is not None:
                 return elementwise(spec, *inputs)

@@ -74,8 +74,8 @@ class Recorder:
         # object per entry (a list costs ~36 bytes an entry).  A scalar op has flags 0 and
         # size 1: only block ops store theirs (index, flags, size), filled in by finish()
         self.op, self.args, self.iargs = array("i"), array("q"), array("q")
-        # bound once: the Python-loop fast paths (trace/adarray.py) append one operand at a
-        # time, which beats array.extend of a tuple
+        # bound once: the Python-loop fast paths (trace/adarray.py, ``_op``) append one
+        # operand at a time, which beats array.extend of a tuple
         self.op_append, self.arg_append = self.op.append, self.args.append
         self.block_at, self.block_flags, self.block_size = array("q"), array("B"), array("q")
         self._consts = np.empty(16)             # the pool, grown by doubling
